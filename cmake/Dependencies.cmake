@@ -1,0 +1,22 @@
+# Check (libcheck) and cJSON through pkg-config.
+#
+# Installed system-wide (Debian: check libsubunit-dev libcjson-dev), nothing
+# is needed. Installed under a prefix (no root, clusters): pass
+# -DCMAKE_PREFIX_PATH=<prefix>. Unpacked Debian packages (dpkg -x into a
+# folder, see scripts/fetch-deps.sh): pass -DSYNCLAB_DEPS_ROOT=<folder>;
+# their .pc files say /usr, so that folder becomes pkg-config's sysroot.
+find_package(PkgConfig REQUIRED)
+
+set(SYNCLAB_DEPS_ROOT "" CACHE PATH "Folder with Debian packages unpacked by dpkg -x")
+if(SYNCLAB_DEPS_ROOT)
+  get_filename_component(_root "${SYNCLAB_DEPS_ROOT}" ABSOLUTE)
+  file(GLOB _pcdirs "${_root}/usr/lib/*/pkgconfig" "${_root}/usr/lib/pkgconfig"
+                    "${_root}/usr/share/pkgconfig")
+  list(JOIN _pcdirs ":" _pcpath)
+  set(ENV{PKG_CONFIG_SYSROOT_DIR} "${_root}")
+  set(ENV{PKG_CONFIG_LIBDIR} "${_pcpath}")
+  message(STATUS "Dependencies from ${_root}")
+endif()
+
+pkg_check_modules(CHECK REQUIRED IMPORTED_TARGET check)
+pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson)

@@ -1,0 +1,545 @@
+#include "grade.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "proc.h"
+
+enum {
+    LOG_CAP = 64 << 20,          /* a runner printing more is killed */
+    LOG_READ = 256 << 10,        /* what we read back of a log */
+    CASE_OUT_CAP = 1u << 30,     /* largest output file we accept */
+    DEFAULT_PLAIN_TIMEOUT = 30,  /* seconds, one runner process */
+    DEFAULT_SANITIZER_TIMEOUT = 180,
+    BENCH_TIMEOUT = 180,
+};
+
+/* ---------- small helpers ---------- */
+
+static void set(sl_result *r, sl_verdict v) { r->verdict = v; }
+
+static double limit(const sl_grade_ctx *ctx, double seconds)
+{
+    return seconds * (ctx->timeout_scale > 0 ? ctx->timeout_scale : 1.0);
+}
+
+static const char *base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b ? b + 1 : path;
+}
+
+static uint64_t hash_name(const char *s)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+    return h;
+}
+
+static void path_join(char *out, size_t n, const char *dir, const char *name)
+{
+    snprintf(out, n, "%s/%s", dir, name);
+}
+
+/* The last "@@case i" the runner printed: the input it was on. */
+static int last_case(const char *log)
+{
+    int c = -1;
+    for (const char *s = strstr(log, "@@case "); s; s = strstr(s + 1, "@@case "))
+        c = atoi(s + 7);
+    return c;
+}
+
+/* The runner's "CUDA error: ..." line, if any. */
+static void cuda_error_line(const char *log, char *out, size_t n)
+{
+    const char *s = strstr(log, "CUDA error:");
+    out[0] = '\0';
+    if (s)
+        snprintf(out, n, "%.*s", (int)strcspn(s, "\n"), s);
+}
+
+static int is_memory_error(const char *cuda_line)
+{
+    return strstr(cuda_line, "illegal address") || strstr(cuda_line, "misaligned") ||
+           strstr(cuda_line, "out of bounds") || strstr(cuda_line, "IllegalAddress") ||
+           strstr(cuda_line, "MisalignedAddress");
+}
+
+static int write_inputs(const sl_inputs *in, const char *dir)
+{
+    char path[4096];
+    if (sl_mkdirs(dir) != 0)
+        return -1;
+    for (int i = 0; i < in->count; i++) {
+        snprintf(path, sizeof path, "%s/case%d.in", dir, i);
+        if (sl_case_write(path, &in->v[i].in) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static void remove_cases(const char *dir, int count)
+{
+    char path[4096];
+    for (int i = 0; i < count; i++) {
+        snprintf(path, sizeof path, "%s/case%d.in", dir, i);
+        unlink(path);
+        snprintf(path, sizeof path, "%s/case%d.out", dir, i);
+        unlink(path);
+    }
+}
+
+/* ---------- running the runner ---------- */
+
+typedef struct {
+    sl_proc_result pr;
+    char *log;       /* head of stdout+stderr */
+} run_out;
+
+static void run_free(run_out *o) { free(o->log); o->log = NULL; }
+
+/* argv for "runner run <exercise> <dir> <count> <outdir>", optionally
+ * behind a sanitizer. */
+static int runner_argv(const sl_grade_ctx *ctx, int tool, const char *exercise, const char *dir,
+                       const char *count, const char *outdir, const char **argv)
+{
+    int n = 0;
+    if (tool)
+        n = sl_sanitizer_args(tool, ctx->sanitizer, argv);
+    argv[n++] = ctx->runner;
+    argv[n++] = "run";
+    argv[n++] = exercise;
+    argv[n++] = dir;
+    argv[n++] = count;
+    argv[n++] = outdir;
+    argv[n] = NULL;
+    return n;
+}
+
+static void finish_run(run_out *o, const char *logpath)
+{
+    o->log = sl_read_file(logpath, LOG_READ, NULL);
+    if (!o->log)
+        o->log = calloc(1, 1);
+}
+
+/* Outcome of a runner process that did not end normally with code 0:
+ * fills r and returns 1, or returns 0 when it ended well. */
+static int judge_process(const run_out *o, const sl_inputs *in, const char *what,
+                         double timeout_s, sl_result *r)
+{
+    const sl_proc_result *p = &o->pr;
+    int c = last_case(o->log);
+    const char *label = c >= 0 && c < in->count ? in->v[c].label : "?";
+    if (p->spawn_failed) {
+        set(r, SL_V_ERROR);
+        sl_text_printf(&r->detail, "could not start the runner (%s)\n", what);
+        return 1;
+    }
+    if (p->timed_out) {
+        set(r, SL_V_TIMEOUT);
+        sl_text_printf(&r->detail, "%s: killed after %.0f s on input %s\n", what, timeout_s, label);
+        return 1;
+    }
+    if (p->signaled) {
+        set(r, p->sig == SIGSEGV || p->sig == SIGBUS ? SL_V_MEMORY : SL_V_LAUNCH);
+        if (p->sig == SIGXFSZ)
+            sl_text_printf(&r->detail, "%s: the program printed more than %d MiB and was stopped\n",
+                           what, LOG_CAP >> 20);
+        else
+            sl_text_printf(&r->detail, "%s: the program crashed (%s) on input %s\n", what,
+                           strsignal(p->sig), label);
+        return 1;
+    }
+    if (p->exited && p->code == SL_EXIT_NO_GPU) {
+        set(r, SL_V_SKIP);
+        sl_text_printf(&r->detail, "no CUDA device: dynamic checks skipped\n");
+        return 1;
+    }
+    if (p->exited && p->code == SL_EXIT_CUDA) {
+        char line[512];
+        cuda_error_line(o->log, line, sizeof line);
+        set(r, is_memory_error(line) ? SL_V_MEMORY : SL_V_LAUNCH);
+        sl_text_printf(&r->detail, "%s: %s on input %s\n", what, line[0] ? line : "CUDA error", label);
+        return 1;
+    }
+    if (p->exited && (p->code == SL_EXIT_NO_EXERCISE || p->code == SL_EXIT_INPUT ||
+                      p->code == SL_EXIT_USAGE)) {
+        set(r, SL_V_ERROR);
+        sl_text_printf(&r->detail, "%s: the runner refused its input (exit %d):\n%.500s\n", what,
+                       p->code, o->log);
+        return 1;
+    }
+    if (p->exited && p->code != 0) {
+        set(r, SL_V_LAUNCH);
+        sl_text_printf(&r->detail, "%s: the program exited with code %d on input %s\n", what,
+                       p->code, label);
+        return 1;
+    }
+    return 0;
+}
+
+static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char *dir, int count,
+                      const char *outdir, const char *logpath, double timeout_s, run_out *o)
+{
+    const char *argv[32];
+    char n[16];
+    snprintf(n, sizeof n, "%d", count);
+    runner_argv(ctx, 0, e->name, dir, n, outdir, argv);
+    sl_proc_run((char *const *)argv, logpath, LOG_CAP, timeout_s, &o->pr);
+    finish_run(o, logpath);
+}
+
+/* Runs the sanitizers of mask in parallel on the small inputs and judges
+ * them in a fixed order (memcheck, synccheck, racecheck, initcheck) so the
+ * verdict does not depend on which finished first. Returns 1 when one of
+ * them found something (r filled). */
+static int run_sanitizers(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *small,
+                          const char *dir, unsigned mask, const char *workdir, sl_result *r)
+{
+    static const int order[] = {SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK, SL_TOOL_RACECHECK,
+                                SL_TOOL_INITCHECK};
+    enum { NT = sizeof order / sizeof order[0] };
+    sl_proc procs[NT];
+    int started[NT] = {0};
+    char logs[NT][4096], outs[NT][4096], n[16];
+    double timeout_s = limit(ctx, DEFAULT_SANITIZER_TIMEOUT);
+    snprintf(n, sizeof n, "%d", small->count);
+    for (int i = 0; i < NT; i++) {
+        if (!(mask & (unsigned)order[i]))
+            continue;
+        const char *argv[40];
+        char name[64];
+        snprintf(name, sizeof name, "%s.log", sl_tool_name(order[i]));
+        path_join(logs[i], sizeof logs[i], workdir, name);
+        snprintf(name, sizeof name, "out-%s", sl_tool_name(order[i]));
+        path_join(outs[i], sizeof outs[i], workdir, name);
+        sl_mkdirs(outs[i]);
+        runner_argv(ctx, order[i], e->name, dir, n, outs[i], argv);
+        started[i] = sl_proc_start(&procs[i], (char *const *)argv, logs[i], LOG_CAP, timeout_s) == 0;
+    }
+    run_out res[NT];
+    memset(res, 0, sizeof res);
+    for (int i = 0; i < NT; i++)
+        if (started[i]) {
+            sl_proc_wait(&procs[i], &res[i].pr);
+            finish_run(&res[i], logs[i]);
+            remove_cases(outs[i], small->count);
+            rmdir(outs[i]);
+        }
+    int found = 0;
+    for (int i = 0; i < NT && !found; i++) {
+        if (!(mask & (unsigned)order[i]))
+            continue;
+        char what[64];
+        snprintf(what, sizeof what, "under %s", sl_tool_name(order[i]));
+        if (!started[i]) {
+            set(r, SL_V_ERROR);
+            sl_text_printf(&r->detail, "could not start %s\n", ctx->sanitizer);
+            found = 1;
+            break;
+        }
+        sl_text detail = {0};
+        char where[512];
+        sl_verdict v = sl_sanitizer_parse(order[i], res[i].log, base_name(ctx->source), &detail,
+                                          where, sizeof where);
+        if (v == SL_V_PASS && res[i].pr.exited && res[i].pr.code == SL_SANITIZER_FOUND) {
+            /* the tool says it found errors we could not read: never a PASS */
+            v = order[i] == SL_TOOL_RACECHECK ? SL_V_RACE
+                : order[i] == SL_TOOL_SYNCCHECK ? SL_V_SYNC : SL_V_MEMORY;
+            sl_text_printf(&detail, "%s reported errors:\n%.1500s\n", sl_tool_name(order[i]),
+                           res[i].log);
+            where[0] = '\0';
+        }
+        if (v != SL_V_PASS) {
+            set(r, v);
+            sl_text_printf(&r->detail, "%s", sl_text_str(&detail));
+            snprintf(r->where, sizeof r->where, "%s", where);
+            found = 1;
+        } else if (res[i].pr.timed_out || (res[i].pr.exited && res[i].pr.code != 0 &&
+                                           res[i].pr.code != SL_SANITIZER_FOUND) ||
+                   res[i].pr.signaled) {
+            /* the runner failed under the tool without a finding */
+            found = judge_process(&res[i], small, what, timeout_s, r);
+        }
+        sl_text_free(&detail);
+    }
+    for (int i = 0; i < NT; i++)
+        run_free(&res[i]);
+    return found;
+}
+
+/* After a LAUNCH or TIMEOUT in a plain run: ask synccheck (and memcheck for
+ * memory faults) for a line to show. A barrier error turns a TIMEOUT into
+ * SYNC: it names the cause. */
+static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *small,
+                     const char *dir, const char *workdir, sl_result *r)
+{
+    if (!ctx->sanitizer)
+        return;
+    int tool = r->verdict == SL_V_MEMORY ? SL_TOOL_MEMCHECK : SL_TOOL_SYNCCHECK;
+    sl_result d = {0};
+    run_sanitizers(ctx, e, small, dir, (unsigned)tool, workdir, &d);
+    if (d.verdict == SL_V_SYNC || d.verdict == SL_V_MEMORY) {
+        if (r->verdict == SL_V_TIMEOUT && d.verdict == SL_V_SYNC)
+            set(r, SL_V_SYNC);
+        sl_text_printf(&r->detail, "%s", sl_text_str(&d.detail));
+        snprintf(r->where, sizeof r->where, "%s", d.where);
+    }
+    sl_result_free(&d);
+}
+
+/* Reads and checks every output of a plain run. Returns 1 if all match. */
+static int compare_outputs(const sl_exercise *e, const sl_inputs *in, const char *outdir,
+                           int run, int runs, sl_result *r)
+{
+    char path[4096], err[256];
+    for (int i = 0; i < in->count; i++) {
+        sl_case out;
+        snprintf(path, sizeof path, "%s/case%d.out", outdir, i);
+        if (sl_case_read(path, &out, CASE_OUT_CAP, err, sizeof err) != 0) {
+            set(r, SL_V_WRONG);
+            sl_text_printf(&r->detail, "input %s: %s\n", in->v[i].label, err);
+            return 0;
+        }
+        sl_text why = {0};
+        int ok = e->check(&in->v[i].in, &out, &why);
+        sl_case_free(&out);
+        r->cases++;
+        if (!ok) {
+            set(r, SL_V_WRONG);
+            sl_text_printf(&r->detail, "input %s", in->v[i].label);
+            if (runs > 1)
+                sl_text_printf(&r->detail, " (run %d of %d)", run + 1, runs);
+            sl_text_printf(&r->detail, ":\n%s", sl_text_str(&why));
+            sl_text_free(&why);
+            return 0;
+        }
+        sl_text_free(&why);
+    }
+    return 1;
+}
+
+static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char *workdir,
+                       sl_result *r)
+{
+    char out[4096], log[4096], log2n[16], seed[32], err[256];
+    path_join(out, sizeof out, workdir, "bench.out");
+    path_join(log, sizeof log, workdir, "bench.log");
+    snprintf(log2n, sizeof log2n, "%d", ctx->bench_log2n > 0 ? ctx->bench_log2n : 28);
+    snprintf(seed, sizeof seed, "%" PRIu64, ctx->seed);
+    const char *argv[] = {ctx->runner, "bench", e->name, log2n, seed, out, NULL};
+    sl_proc_result pr;
+    sl_proc_run((char *const *)argv, log, LOG_CAP, limit(ctx, BENCH_TIMEOUT), &pr);
+    sl_case c;
+    if (!pr.exited || pr.code != 0 || sl_case_read(out, &c, 1 << 20, err, sizeof err) != 0) {
+        sl_text_printf(&r->detail, "bench did not complete (informative only)\n");
+        return;
+    }
+    if (c.narrays == 1 && c.array[0].type == SL_F64 && c.array[0].count >= 4) {
+        const double *v = c.array[0].data;
+        r->have_bench = 1;
+        r->student_gbps = v[0];
+        r->reference_gbps = v[1];
+        r->copy_gbps = v[2];
+        if (v[3] == 0.0)
+            sl_text_printf(&r->detail, "bench: the result at 2^%s elements differs from the "
+                                       "reference\n", log2n);
+        char *text = sl_read_file(log, LOG_READ, NULL);
+        const char *ref = text ? strstr(text, "@@reference ") : NULL;
+        if (ref)
+            snprintf(r->bench_reference, sizeof r->bench_reference, "%.*s",
+                     (int)strcspn(ref + 12, "\n"), ref + 12);
+        free(text);
+    }
+    sl_case_free(&c);
+    unlink(out);
+}
+
+/* ---------- static stages ---------- */
+
+static void build_failure(const sl_grade_ctx *ctx, sl_result *r)
+{
+    set(r, SL_V_BUILD);
+    const char *log = ctx->build_log ? ctx->build_log : "";
+    int shown = 0;
+    for (const char *s = log; *s && shown < 12;) {
+        size_t len = strcspn(s, "\n");
+        if (memmem(s, len, "error", 5) || memmem(s, len, "Error", 5)) {
+            sl_text_printf(&r->detail, "%.*s\n", (int)len, s);
+            if (!r->where[0]) {
+                /* nvcc: "path/file.cu(12): error: ..." */
+                const char *paren = memchr(s, '(', len);
+                if (paren && paren[1] >= '0' && paren[1] <= '9') {
+                    char file[256];
+                    snprintf(file, sizeof file, "%.*s", (int)(paren - s), s);
+                    snprintf(r->where, sizeof r->where, "%s:%d", base_name(file), atoi(paren + 1));
+                }
+            }
+            shown++;
+        }
+        s += len + (s[len] == '\n');
+    }
+    if (!shown)
+        sl_text_printf(&r->detail, "%.1500s\n", log);
+}
+
+/* Which PTX functions belong to an exercise: those named after it; for an
+ * exercise without a kernel of its name (a launcher and helper kernels),
+ * every function not named after another exercise of the lesson. */
+typedef struct {
+    const sl_lesson *lesson;
+    const sl_exercise *exercise;
+    int named;   /* some function carries the exercise's name */
+} scope;
+
+static int exercise_scope(const char *function, void *arg)
+{
+    const scope *s = arg;
+    if (strstr(function, s->exercise->name))
+        return 1;
+    if (s->named)
+        return 0;
+    for (int i = 0; i < s->lesson->count; i++)
+        if (strstr(function, s->lesson->exercises[i].name))
+            return 0;
+    return 1;
+}
+
+/* 1 when a static stage decided the verdict. */
+static int static_stages(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
+                         sl_result *r)
+{
+    if (!ctx->runner) {
+        build_failure(ctx, r);
+        return 1;
+    }
+    char *ptx = ctx->ptx ? sl_read_file(ctx->ptx, 64u << 20, NULL) : NULL;
+    if (!ptx) {
+        set(r, SL_V_ERROR);
+        sl_text_printf(&r->detail, "no PTX for %s\n", ctx->source ? ctx->source : "?");
+        return 1;
+    }
+    int decided = 0;
+    if (sl_ptx_has_todo(ptx, e->name)) {
+        set(r, SL_V_TODO);
+        sl_text_printf(&r->detail, "SYNCLAB_TODO(%s) is still in the code\n", e->name);
+        decided = 1;
+    } else {
+        sl_ptx p;
+        sl_ptx_parse(ptx, &p);
+        scope sc = {l, e, 0};
+        for (int i = 0; i < p.nfunc; i++)
+            sc.named |= strstr(p.func[i].name, e->name) != NULL;
+        if (e->rules && !sl_rules_check(&p, e->rules, &r->detail, r->where, sizeof r->where)) {
+            set(r, SL_V_RULE);
+            sl_text_printf(&r->detail, "\n");
+            decided = 1;
+        } else if (sl_ptx_divergent_barrier(&p, exercise_scope, &sc, &r->detail, r->where,
+                                            sizeof r->where)) {
+            set(r, SL_V_SYNC);
+            sl_text_printf(&r->detail, "\n");
+            decided = 1;
+        }
+        sl_ptx_free(&p);
+    }
+    free(ptx);
+    return decided;
+}
+
+/* ---------- the pipeline ---------- */
+
+void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
+                       sl_result *r)
+{
+    double t0 = sl_now();
+    memset(r, 0, sizeof *r);
+    r->doc = e->doc;
+    set(r, SL_V_PASS);
+    sl_inputs small = {0}, full = {0};
+    char workdir[4096], smalldir[4096], fulldir[4096], outdir[4096], logpath[4096];
+    snprintf(workdir, sizeof workdir, "%s/%s", ctx->workdir, e->name);
+    path_join(smalldir, sizeof smalldir, workdir, "small");
+    path_join(fulldir, sizeof fulldir, workdir, "full");
+    path_join(outdir, sizeof outdir, workdir, "out");
+    path_join(logpath, sizeof logpath, workdir, "plain.log");
+
+    if (static_stages(l, e, ctx, r))
+        goto done;
+
+    sl_rng rng;
+    sl_rng_seed(&rng, ctx->seed ^ hash_name(l->name) ^ (hash_name(e->name) << 1));
+    e->make_inputs(&rng, SL_INPUTS_SMALL, &small);
+    e->make_inputs(&rng, SL_INPUTS_FULL, &full);
+    if (write_inputs(&small, smalldir) != 0 || write_inputs(&full, fulldir) != 0 ||
+        sl_mkdirs(outdir) != 0) {
+        set(r, SL_V_ERROR);
+        sl_text_printf(&r->detail, "cannot write inputs under %s: %s\n", workdir, strerror(errno));
+        goto done;
+    }
+    double plain_timeout = limit(ctx, e->timeout_s > 0 ? e->timeout_s : DEFAULT_PLAIN_TIMEOUT);
+
+    /* 4. a plain run of the small inputs: launch failures and hangs first */
+    run_out o = {0};
+    run_plain(ctx, e, smalldir, small.count, outdir, logpath, plain_timeout, &o);
+    int failed = judge_process(&o, &small, "plain run", plain_timeout, r);
+    run_free(&o);
+    remove_cases(outdir, small.count);
+    if (failed) {
+        if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_TIMEOUT || r->verdict == SL_V_MEMORY)
+            diagnose(ctx, e, &small, smalldir, workdir, r);
+        goto done;
+    }
+
+    /* 5. the sanitizers on the small inputs */
+    if (!ctx->sanitizer) {
+        set(r, SL_V_ERROR);
+        sl_text_printf(&r->detail, "compute-sanitizer not found: race and sync checks cannot "
+                                   "run (set SYNCLAB_SANITIZER)\n");
+        goto done;
+    }
+    if (run_sanitizers(ctx, e, &small, smalldir, e->tools ? e->tools : SL_TOOLS_ALL, workdir, r))
+        goto done;
+
+    /* 6. plain runs of the full inputs */
+    int runs = e->repeats > 0 ? e->repeats : 1;
+    for (int k = 0; k < runs; k++) {
+        run_out f = {0};
+        run_plain(ctx, e, fulldir, full.count, outdir, logpath, plain_timeout, &f);
+        failed = judge_process(&f, &full, "plain run", plain_timeout, r);
+        run_free(&f);
+        if (!failed)
+            failed = !compare_outputs(e, &full, outdir, k, runs, r);
+        remove_cases(outdir, full.count);
+        if (failed) {
+            if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_TIMEOUT)
+                diagnose(ctx, e, &small, smalldir, workdir, r);
+            goto done;
+        }
+    }
+
+    /* 7. informative bandwidth */
+    if (ctx->bench && e->bench)
+        read_bench(ctx, e, workdir, r);
+
+done:
+    remove_cases(smalldir, small.count);
+    remove_cases(fulldir, full.count);
+    rmdir(smalldir);
+    rmdir(fulldir);
+    rmdir(outdir);
+    sl_inputs_free(&small);
+    sl_inputs_free(&full);
+    const char *hint = (unsigned)r->verdict < SL_V_COUNT ? e->hint[r->verdict] : NULL;
+    r->hint = r->verdict == SL_V_PASS ? "" : hint ? hint : sl_verdict_hint(r->verdict);
+    r->seconds = sl_now() - t0;
+}
+
+void sl_result_free(sl_result *r) { sl_text_free(&r->detail); }

@@ -1,0 +1,40 @@
+/* Judging one exercise of one submission: the pipeline of
+ * docs/adding-a-lesson.md ("How an exercise is judged"). Runs in a process
+ * that never calls CUDA and never runs student code itself. */
+#ifndef SYNCLAB_GRADE_H
+#define SYNCLAB_GRADE_H
+
+#include <stdint.h>
+#include "exercise.h"
+
+typedef struct {
+    const char *runner;      /* the built runner, NULL when the build failed */
+    const char *ptx;         /* the student's PTX */
+    const char *source;      /* the student's .cu (locations, report) */
+    const char *build_log;   /* compiler output (BUILD detail) */
+    const char *workdir;     /* scratch for case files and logs */
+    const char *sanitizer;   /* compute-sanitizer path; NULL: skip those checks */
+    uint64_t seed;
+    int bench;               /* also run the exercise's bench */
+    int bench_log2n;         /* default 28 */
+    double timeout_scale;    /* multiplies every time limit; 0 means 1 */
+} sl_grade_ctx;
+
+typedef struct {
+    sl_verdict verdict;
+    sl_text detail;          /* what went wrong, several lines */
+    char where[512];         /* source line(s) when a tool gave them */
+    const char *hint;        /* one line */
+    const char *doc;         /* section to read */
+    double seconds;
+    int cases;               /* inputs compared */
+    int have_bench;
+    double student_gbps, reference_gbps, copy_gbps;
+    char bench_reference[48];
+} sl_result;
+
+void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e,
+                       const sl_grade_ctx *ctx, sl_result *r);
+void sl_result_free(sl_result *r);
+
+#endif

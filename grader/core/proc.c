@@ -1,0 +1,140 @@
+#include "proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+double sl_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path,
+                  size_t out_cap, double timeout_s)
+{
+    p->start = sl_now();
+    p->timeout_s = timeout_s;
+    p->pid = fork();
+    if (p->pid < 0)
+        return -1;
+    if (p->pid == 0) {
+        /* Own process group: a timeout kills the sanitizer and its target. */
+        setpgid(0, 0);
+        int in = open("/dev/null", O_RDONLY);
+        int out = open(out_path ? out_path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (in < 0 || out < 0)
+            _exit(127);
+        dup2(in, STDIN_FILENO);
+        dup2(out, STDOUT_FILENO);
+        dup2(out, STDERR_FILENO);
+        if (out_cap) {
+            /* A flood of output kills the child (SIGXFSZ), not the disk. */
+            struct rlimit rl = {out_cap, out_cap};
+            setrlimit(RLIMIT_FSIZE, &rl);
+        }
+        signal(SIGXFSZ, SIG_DFL);
+        execvp(argv[0], argv);
+        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    setpgid(p->pid, p->pid); /* also here: no race with the child's own call */
+    return 0;
+}
+
+void sl_proc_wait(sl_proc *p, sl_proc_result *r)
+{
+    memset(r, 0, sizeof *r);
+    int status = 0;
+    for (;;) {
+        pid_t w = waitpid(p->pid, &status, WNOHANG);
+        if (w == p->pid)
+            break;
+        if (w < 0 && errno != EINTR) {
+            r->spawn_failed = 1;
+            r->seconds = sl_now() - p->start;
+            return;
+        }
+        if (p->timeout_s > 0 && sl_now() - p->start > p->timeout_s) {
+            kill(-p->pid, SIGKILL);
+            kill(p->pid, SIGKILL);
+            while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR)
+                ;
+            r->timed_out = 1;
+            break;
+        }
+        struct timespec nap = {0, 2 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    /* Whatever the child left behind in its group goes too. */
+    kill(-p->pid, SIGKILL);
+    r->seconds = sl_now() - p->start;
+    if (r->timed_out)
+        return;
+    if (WIFEXITED(status)) {
+        r->exited = 1;
+        r->code = WEXITSTATUS(status);
+        if (r->code == 127)
+            r->spawn_failed = 1;
+    } else if (WIFSIGNALED(status)) {
+        r->signaled = 1;
+        r->sig = WTERMSIG(status);
+    }
+}
+
+void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap,
+                 double timeout_s, sl_proc_result *r)
+{
+    sl_proc p;
+    if (sl_proc_start(&p, argv, out_path, out_cap, timeout_s) != 0) {
+        memset(r, 0, sizeof *r);
+        r->spawn_failed = 1;
+        return;
+    }
+    sl_proc_wait(&p, r);
+}
+
+char *sl_read_file(const char *path, size_t max, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = malloc(max + 1);
+    if (!buf) {
+        fclose(f);
+        return NULL;
+    }
+    size_t n = fread(buf, 1, max, f);
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+int sl_mkdirs(const char *path)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp)
+        return -1;
+    for (char *s = tmp + 1; *s; s++) {
+        if (*s == '/') {
+            *s = '\0';
+            if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+                return -1;
+            *s = '/';
+        }
+    }
+    if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+        return -1;
+    return 0;
+}

@@ -1,0 +1,42 @@
+/* Child processes with a time limit. The runner (student code) is always a
+ * child: a hang, crash or flood of output costs that run, never the grader. */
+#ifndef SYNCLAB_PROC_H
+#define SYNCLAB_PROC_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+typedef struct {
+    int exited;      /* normal exit: code is valid */
+    int code;
+    int signaled;    /* killed by a signal other than our timeout */
+    int sig;
+    int timed_out;   /* we killed it at the time limit */
+    int spawn_failed;
+    double seconds;
+} sl_proc_result;
+
+typedef struct {
+    pid_t pid;
+    double start;
+    double timeout_s;
+} sl_proc;
+
+/* Starts argv in its own process group with stdout+stderr sent to out_path
+ * (truncated, capped at out_cap bytes), stdin from /dev/null. 0 ok. */
+int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path,
+                  size_t out_cap, double timeout_s);
+/* Waits, killing the whole group at the time limit. */
+void sl_proc_wait(sl_proc *p, sl_proc_result *r);
+/* start + wait. */
+void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap,
+                 double timeout_s, sl_proc_result *r);
+
+/* Reads at most max bytes of a file (head). NULL when unreadable. The result
+ * is NUL-terminated; *len (may be NULL) gets the byte count. */
+char *sl_read_file(const char *path, size_t max, size_t *len);
+double sl_now(void);
+/* mkdir -p. 0 ok. */
+int sl_mkdirs(const char *path);
+
+#endif

@@ -1,0 +1,82 @@
+/* Static rules read from the PTX of the student's file. Fences that are
+ * missing or too narrow were never observed misbehaving at run time on an
+ * H100, so they are judged here, from the instructions nvcc emitted. */
+#ifndef SYNCLAB_PTX_H
+#define SYNCLAB_PTX_H
+
+#include <stddef.h>
+#include "text.h"
+
+typedef struct {
+    char *text;      /* the instruction, trimmed, without ';' */
+    int src_file;    /* .file index from the last .loc, 0 if none */
+    int src_line;    /* source line from the last .loc, 0 if none */
+} sl_ptx_insn;
+
+typedef struct {
+    char *name;      /* mangled name as in the PTX */
+    int is_entry;    /* .entry (kernel) vs .func */
+    sl_ptx_insn *insn;
+    int ninsn;
+    char **label;    /* branch targets: label[i] stands before insn label_at[i] */
+    int *label_at;
+    int nlabel;
+} sl_ptx_func;
+
+typedef struct {
+    sl_ptx_func *func;
+    int nfunc;
+    char **file;     /* file[i] is .file i ("" when absent) */
+    int nfile;
+} sl_ptx;
+
+int sl_ptx_parse(const char *text, sl_ptx *p);
+void sl_ptx_free(sl_ptx *p);
+/* "file.cu:12" for an instruction ("?" when the PTX has no line info). */
+void sl_ptx_where(const sl_ptx *p, const sl_ptx_insn *in, char *buf, size_t n);
+
+typedef enum {
+    SL_RULE_END = 0,
+    /* No instruction whose opcode starts with one of pattern's '|'-separated
+     * prefixes (e.g. "atom.|red."). Inline asm is PTX too, so it is seen. */
+    SL_RULE_FORBID,
+    /* At least one such instruction in the scoped functions. */
+    SL_RULE_REQUIRE,
+    /* Producer side of message passing: in each scoped function, the first
+     * publishing access (atomic, or volatile/relaxed/release store) that
+     * follows plain global stores must be separated from the last of those
+     * stores by a fence of gpu or system scope (membar.gl/.sys,
+     * fence.{sc,acq_rel,release}.{gpu,sys}), unless the publish is itself a
+     * release at gpu/sys scope. Only the first is checked: later publishes
+     * (a counter reset by atomicExch, say) publish nothing new. A cta-scope
+     * fence, or a fence placed before the store, gets its own message. */
+    SL_RULE_FENCED_PUBLISH
+} sl_rule_kind;
+
+typedef struct {
+    sl_rule_kind kind;
+    const char *function;  /* substring of the mangled name; NULL: all */
+    const char *pattern;   /* FORBID/REQUIRE prefixes */
+    const char *why;       /* shown with the RULE verdict: why it matters */
+} sl_rule;
+
+/* 1 when every rule holds; otherwise 0 with the first violation explained
+ * in why and its source location(s) in where. */
+int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why,
+                   char *where, size_t wherelen);
+
+/* A block-wide barrier (__syncthreads, __syncthreads_count/and/or) that
+ * only some threads of the block may reach: inside a branch, or a loop,
+ * whose condition depends on the thread index (taint from %tid/%laneid
+ * through registers and loads). synccheck misses this whenever the
+ * compiler keeps the loop rolled, so it is read from the PTX. Barriers
+ * with an explicit thread count (named barriers for a subset) are legal
+ * there and not reported. Returns 1 and explains when one is found. */
+int sl_ptx_divergent_barrier(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
+                             void *arg, sl_text *why, char *where, size_t wherelen);
+
+/* Whether the PTX still carries the starter's TODO marker of an exercise
+ * (SYNCLAB_TODO(name) in synclab.h emits "// SYNCLAB_TODO name"). */
+int sl_ptx_has_todo(const char *ptx_text, const char *exercise);
+
+#endif

@@ -1,0 +1,21 @@
+/* A growable string: reports are assembled piece by piece. */
+#ifndef SYNCLAB_TEXT_H
+#define SYNCLAB_TEXT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct {
+    char *buf;   /* always NUL-terminated once anything was added */
+    size_t len;
+    size_t cap;
+} sl_text;
+
+void sl_text_printf(sl_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sl_text_vprintf(sl_text *t, const char *fmt, va_list ap);
+void sl_text_append(sl_text *t, const char *s, size_t n);
+const char *sl_text_str(const sl_text *t); /* "" when empty */
+void sl_text_clear(sl_text *t);
+void sl_text_free(sl_text *t);
+
+#endif

@@ -1,0 +1,60 @@
+/* The runner: a small CUDA program built from the student's file, one
+ * lesson's harness.cu and runner_main.cu. It reads case files, launches the
+ * student's code and writes the outputs; it never judges them. */
+#ifndef SYNCLAB_RUNNER_H
+#define SYNCLAB_RUNNER_H
+
+#include <cuda_runtime.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "caseio.h"
+
+/* Runs one case: read in->param / in->array, launch, append outputs to out
+ * with sl_case_add. CUDA failures go through SL_CHECK, which exits. */
+typedef void (*sl_run_fn)(const sl_case *in, sl_case *out);
+
+/* Performance measurement on device-generated data of 2^log2n elements,
+ * in the same process as the reference (CUB) so both see the same GPU. */
+typedef struct {
+    double student_ms, reference_ms;   /* best of several timed runs */
+    double bytes;                      /* bytes moved per run */
+    int correct;                       /* student result == reference */
+    char reference[48];                /* "cub::DeviceReduce::Sum" */
+} sl_bench;
+typedef void (*sl_bench_fn)(int log2n, uint64_t seed, sl_bench *b);
+
+typedef struct {
+    const char *name;
+    sl_run_fn run;
+    sl_bench_fn bench;   /* NULL when the exercise has none */
+} sl_runner_exercise;
+
+/* Each lesson's harness.cu defines this table, ended by {NULL, NULL, NULL}. */
+extern const sl_runner_exercise sl_runner_exercises[];
+
+#define SL_CHECK(call) sl_check_cuda((call), #call, __FILE__, __LINE__)
+/* On error prints "CUDA error: <name>: <text> (<what>)" and exits with
+ * SL_EXIT_CUDA: the grader turns it into LAUNCH, or MEMORY for bad addresses. */
+void sl_check_cuda(cudaError_t e, const char *what, const char *file, int line);
+/* After a launch: launch error, then completion error. */
+void sl_launched(const char *what);
+
+/* Device copies of case arrays. Outputs start filled with 0xFF bytes so an
+ * element the kernel never wrote cannot look right by accident. */
+void *sl_to_device(const sl_array *a);
+void *sl_device_alloc(size_t bytes, int fill_byte);
+/* Appends a host array of count elements copied from dev to out. */
+void *sl_download(sl_case *out, int type, uint64_t count, const void *dev);
+void sl_free(void *dev);
+
+/* Fills the shared memory of every SM with 0xFF bytes, so a kernel that
+ * reads shared memory it never wrote sees garbage rather than a lucky zero
+ * left by an earlier launch. Exposes bugs; hides none. */
+void sl_dirty_shared(void);
+
+/* Timing with CUDA events around fn(arg): best of reps, in ms. */
+double sl_time_best(void (*fn)(void *), void *arg, int reps);
+/* Device-to-device copy of bytes: the bandwidth ceiling, in ms. */
+double sl_copy_ms(size_t bytes);
+
+#endif

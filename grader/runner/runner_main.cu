@@ -1,0 +1,227 @@
+/* The runner's main: argument handling, case files, device checks and the
+ * helpers of runner.h. Linked with one lesson's harness.cu and the student's
+ * file; it holds no verdict logic. */
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "runner.h"
+
+void sl_check_cuda(cudaError_t e, const char *what, const char *file, int line)
+{
+    if (e == cudaSuccess)
+        return;
+    fprintf(stderr, "CUDA error: %s: %s (%s at %s:%d)\n", cudaGetErrorName(e),
+            cudaGetErrorString(e), what, file, line);
+    fflush(stdout);
+    fflush(stderr);
+    exit(SL_EXIT_CUDA);
+}
+
+void sl_launched(const char *what)
+{
+    sl_check_cuda(cudaGetLastError(), what, "launch", 0);
+    sl_check_cuda(cudaDeviceSynchronize(), what, "completion", 0);
+}
+
+void *sl_device_alloc(size_t bytes, int fill_byte)
+{
+    void *d = NULL;
+    SL_CHECK(cudaMalloc(&d, bytes ? bytes : 1));
+    SL_CHECK(cudaMemset(d, fill_byte, bytes ? bytes : 1));
+    return d;
+}
+
+void *sl_to_device(const sl_array *a)
+{
+    size_t bytes = (size_t)a->count * sl_elem_size(a->type);
+    void *d = NULL;
+    /* exact size: memcheck catches the first element read past the end */
+    SL_CHECK(cudaMalloc(&d, bytes ? bytes : 1));
+    if (bytes)
+        SL_CHECK(cudaMemcpy(d, a->data, bytes, cudaMemcpyHostToDevice));
+    return d;
+}
+
+void *sl_download(sl_case *out, int type, uint64_t count, const void *dev)
+{
+    void *h = sl_case_add(out, type, count);
+    if (!h) {
+        fprintf(stderr, "runner: cannot hold output (%llu elements)\n", (unsigned long long)count);
+        exit(SL_EXIT_INPUT);
+    }
+    size_t bytes = (size_t)count * sl_elem_size(type);
+    if (bytes)
+        SL_CHECK(cudaMemcpy(h, dev, bytes, cudaMemcpyDeviceToHost));
+    return h;
+}
+
+void sl_free(void *dev)
+{
+    if (dev)
+        SL_CHECK(cudaFree(dev));
+}
+
+static __global__ void dirty_shared_kernel(int words)
+{
+    extern __shared__ unsigned int scratch[];
+    for (int i = threadIdx.x; i < words; i += blockDim.x)
+        scratch[i] = 0xFFFFFFFFu;
+}
+
+void sl_dirty_shared(void)
+{
+    int dev = 0, sms = 0, per_block = 0;
+    SL_CHECK(cudaGetDevice(&dev));
+    SL_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    SL_CHECK(cudaDeviceGetAttribute(&per_block, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    SL_CHECK(cudaFuncSetAttribute(dirty_shared_kernel,
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize, per_block));
+    /* one block per SM with all the shared memory it may have */
+    dirty_shared_kernel<<<sms * 2, 1024, per_block>>>(per_block / 4);
+    sl_launched("sl_dirty_shared");
+}
+
+double sl_time_best(void (*fn)(void *), void *arg, int reps)
+{
+    cudaEvent_t a, b;
+    SL_CHECK(cudaEventCreate(&a));
+    SL_CHECK(cudaEventCreate(&b));
+    fn(arg); /* warm-up: first-launch costs are not bandwidth */
+    sl_launched("warm-up");
+    float best = 1e30f;
+    for (int i = 0; i < reps; i++) {
+        SL_CHECK(cudaEventRecord(a));
+        fn(arg);
+        SL_CHECK(cudaEventRecord(b));
+        SL_CHECK(cudaEventSynchronize(b));
+        sl_check_cuda(cudaGetLastError(), "timed run", __FILE__, __LINE__);
+        float ms = 0;
+        SL_CHECK(cudaEventElapsedTime(&ms, a, b));
+        if (ms < best)
+            best = ms;
+    }
+    SL_CHECK(cudaEventDestroy(a));
+    SL_CHECK(cudaEventDestroy(b));
+    return best;
+}
+
+struct copy_args { void *dst; const void *src; size_t bytes; };
+static void do_copy(void *p)
+{
+    copy_args *c = (copy_args *)p;
+    SL_CHECK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice));
+}
+
+double sl_copy_ms(size_t bytes)
+{
+    copy_args c;
+    c.bytes = bytes;
+    c.src = sl_device_alloc(bytes, 1);
+    c.dst = sl_device_alloc(bytes, 0);
+    double ms = sl_time_best(do_copy, &c, 10);
+    sl_free(c.dst);
+    sl_free((void *)c.src);
+    return ms;
+}
+
+/* ---------- commands ---------- */
+
+static const sl_runner_exercise *find_exercise(const char *name)
+{
+    for (const sl_runner_exercise *e = sl_runner_exercises; e->name; e++)
+        if (strcmp(e->name, name) == 0)
+            return e;
+    fprintf(stderr, "runner: no exercise named '%s'\n", name);
+    exit(SL_EXIT_NO_EXERCISE);
+}
+
+/* Any error or no device at all is a clean skip, never a failure. */
+static void require_gpu(void)
+{
+    int n = 0;
+    cudaError_t e = cudaGetDeviceCount(&n);
+    if (e != cudaSuccess || n == 0) {
+        fprintf(stderr, "runner: no CUDA device (%s)\n",
+                e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
+        exit(SL_EXIT_NO_GPU);
+    }
+}
+
+static int cmd_run(const char *name, const char *dir, int count, const char *outdir)
+{
+    const sl_runner_exercise *e = find_exercise(name);
+    require_gpu();
+    char in_path[4096], out_path[4096], err[256];
+    for (int i = 0; i < count; i++) {
+        snprintf(in_path, sizeof in_path, "%s/case%d.in", dir, i);
+        snprintf(out_path, sizeof out_path, "%s/case%d.out", outdir, i);
+        sl_case in, out;
+        if (sl_case_read(in_path, &in, (uint64_t)1 << 34, err, sizeof err) != 0) {
+            fprintf(stderr, "runner: %s: %s\n", in_path, err);
+            return SL_EXIT_INPUT;
+        }
+        memset(&out, 0, sizeof out);
+        printf("@@case %d\n", i);
+        fflush(stdout); /* a hang must still name its input */
+        e->run(&in, &out);
+        SL_CHECK(cudaDeviceSynchronize());
+        if (sl_case_write(out_path, &out) != 0) {
+            fprintf(stderr, "runner: cannot write %s\n", out_path);
+            return SL_EXIT_INPUT;
+        }
+        sl_case_free(&in);
+        sl_case_free(&out);
+    }
+    return SL_EXIT_OK;
+}
+
+static int cmd_bench(const char *name, int log2n, unsigned long long seed, const char *out_path)
+{
+    const sl_runner_exercise *e = find_exercise(name);
+    if (!e->bench) {
+        fprintf(stderr, "runner: %s has no bench\n", name);
+        return SL_EXIT_NO_EXERCISE;
+    }
+    require_gpu();
+    sl_bench b;
+    memset(&b, 0, sizeof b);
+    e->bench(log2n, seed, &b);
+    /* the copy ceiling for the same traffic: a copy of bytes/2 reads and writes bytes */
+    double copy_ms = sl_copy_ms((size_t)(b.bytes / 2));
+    sl_case out;
+    memset(&out, 0, sizeof out);
+    double *v = (double *)sl_case_add(&out, SL_F64, 4);
+    v[0] = b.bytes / (b.student_ms * 1e6);
+    v[1] = b.bytes / (b.reference_ms * 1e6);
+    v[2] = b.bytes / (copy_ms * 1e6);
+    v[3] = b.correct ? 1.0 : 0.0;
+    printf("@@reference %s\n", b.reference);
+    printf("student %.3f ms %.1f GB/s; %s %.3f ms %.1f GB/s; copy %.1f GB/s\n", b.student_ms, v[0],
+           b.reference, b.reference_ms, v[1], v[2]);
+    int rc = sl_case_write(out_path, &out) == 0 ? SL_EXIT_OK : SL_EXIT_INPUT;
+    sl_case_free(&out);
+    return rc;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: runner run <exercise> <dir> <count> [outdir]\n"
+                    "       runner bench <exercise> <log2n> <seed> <outfile>\n"
+                    "       runner list\n");
+    return SL_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 5 && strcmp(argv[1], "run") == 0)
+        return cmd_run(argv[2], argv[3], atoi(argv[4]), argc >= 6 ? argv[5] : argv[3]);
+    if (argc == 6 && strcmp(argv[1], "bench") == 0)
+        return cmd_bench(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 10), argv[5]);
+    if (argc == 2 && strcmp(argv[1], "list") == 0) {
+        for (const sl_runner_exercise *e = sl_runner_exercises; e->name; e++)
+            printf("%s%s\n", e->name, e->bench ? " (bench)" : "");
+        return SL_EXIT_OK;
+    }
+    return usage();
+}

@@ -1,0 +1,63 @@
+/* Lesson 7: the asynchronous barrier, cuda::barrier<cuda::thread_scope_block>.
+ * What you implement in starter/awbarrier.cu. Read docs/07-awbarrier.md. */
+#ifndef SYNCLAB_AWBARRIER_H
+#define SYNCLAB_AWBARRIER_H
+
+#include <cuda_runtime.h>
+#include <cuda/barrier>
+#include <cooperative_groups.h>
+#include <utility>
+#include "synclab.h"
+
+/* A `__shared__ cuda::barrier<...> bar;` has a constructor, and nvcc warns
+ * (#20054) that a function-scope __shared__ variable is never dynamically
+ * initialized. That is what we want: one thread calls init(&bar, count) and
+ * __syncthreads() publishes it. The CUDA samples silence it the same way. */
+#pragma nv_diag_suppress static_var_with_dynamic_init
+
+/* The barrier type of this lesson: one per block, in shared memory. */
+typedef cuda::barrier<cuda::thread_scope_block> block_barrier;
+
+/* ---- Exercise split_arrive_wait ------------------------------------------
+ * One thread per element: launched <<<ceil(n / blockDim.x), blockDim.x>>>,
+ * blockDim.x a multiple of 32 up to SAW_MAX_BLOCK. Block b owns the tile of
+ * elements [b * blockDim.x, min(n, (b + 1) * blockDim.x)); a thread whose
+ * element is >= n holds the value 0 and must still take part in the barrier.
+ *
+ * Each thread starts with v = in[i] and h = 0, then runs `iters` iterations:
+ *   1. publish v in shared memory;
+ *   2. arrive on the block's cuda::barrier (keep the token);
+ *   3. independent work on private data only: h = h * 31 + v;
+ *   4. wait with the token;
+ *   5. read the neighbours' published values, left and right within the
+ *      tile (0 outside the tile), and update
+ *      v = left + 2 * v + 3 * right.
+ * All arithmetic is unsigned 32-bit (wraps mod 2^32). At the end out[i] = v
+ * and hist[i] = h for every i < n. Two shared buffers used in alternation
+ * make one barrier per iteration enough (docs: "Split arrive and wait"). */
+enum { SAW_MAX_BLOCK = 1024 };
+__global__ void split_arrive_wait(const unsigned *in, unsigned *out, unsigned *hist,
+                                  int n, int iters);
+
+/* ---- Exercise normalize (simpleAWBarrier) --------------------------------
+ * a and b hold n floats (their dot product is positive). Compute
+ * dot = sum a[i] * b[i] over the whole arrays, then in place
+ *   a[i] = a[i] / sqrt(dot),  b[i] = b[i] / sqrt(dot).
+ * The kernel reduces within each block with a cuda::barrier, combines the
+ * blocks' partial sums through `partial`, and separates the phases with
+ * cooperative_groups::this_grid().sync(). Any grid size must work: loop
+ * with a grid stride.
+ * partial: NORMALIZE_MAX_BLOCKS doubles of device memory, filled with
+ * garbage (not zeros), yours to use (one per block, for example). */
+enum { NORMALIZE_MAX_BLOCKS = 8192 };
+__global__ void normalize(float *a, float *b, double *partial, int n);
+
+/* Host launcher, called by the harness with blockDim.x = block (a multiple
+ * of 32 up to 1024). grid.sync() needs a cooperative launch
+ * (cudaLaunchCooperativeKernel) of a grid whose blocks are all resident at
+ * once: at most (blocks per SM from the occupancy API) x (number of SMs);
+ * use no more than ceil(n / block) and NORMALIZE_MAX_BLOCKS blocks.
+ * Returns the launch's error code (cudaSuccess when it launched). */
+cudaError_t launch_normalize(float *a, float *b, double *partial, int n, int block);
+
+#endif

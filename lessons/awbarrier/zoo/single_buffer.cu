@@ -1,0 +1,38 @@
+// EXPECT split_arrive_wait RACE
+// One shared buffer for every iteration: a fast thread publishes iteration
+// t + 1 while a slow neighbour still reads iteration t's value.
+#define split_arrive_wait split_arrive_wait_reference
+#include "../../../solutions/awbarrier.cu"
+#undef split_arrive_wait
+
+__global__ void split_arrive_wait(const unsigned *in, unsigned *out, unsigned *hist,
+                                  int n, int iters)
+{
+    __shared__ block_barrier bar;
+    __shared__ unsigned buf[SAW_MAX_BLOCK];   /* BUG: needs two, used in alternation */
+    int tid = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + tid;
+    bool active = i < n;
+
+    if (tid == 0)
+        init(&bar, blockDim.x);
+    __syncthreads();
+
+    unsigned v = active ? in[i] : 0u;
+    unsigned h = 0u;
+    for (int t = 0; t < iters; t++) {
+        buf[tid] = v;
+        block_barrier::arrival_token token = bar.arrive();
+        h = h * 31u + v;
+        bar.wait(std::move(token));
+        if (active) {
+            unsigned left = tid > 0 ? buf[tid - 1] : 0u;
+            unsigned right = tid + 1 < (int)blockDim.x ? buf[tid + 1] : 0u;
+            v = left + 2u * v + 3u * right;
+        }
+    }
+    if (active) {
+        out[i] = v;
+        hist[i] = h;
+    }
+}

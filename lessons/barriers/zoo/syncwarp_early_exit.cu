@@ -1,0 +1,27 @@
+// EXPECT warp_step SYNC|TIMEOUT|WRONG
+// The lanes past n return before the loop, yet __syncwarp() names all 32
+// lanes: it waits for lanes that have exited, and the remaining lanes read
+// slots that nobody wrote.
+#define warp_step warp_step_reference
+#include "../../../solutions/barriers.cu"
+#undef warp_step
+
+__global__ void warp_step(const int *in, int *out, int n)
+{
+    extern __shared__ int slots[];
+    int t = threadIdx.x;
+    int lane = t & 31;
+    int i = blockIdx.x * blockDim.x + t;
+    int *warp_slots = slots + (t - lane);
+
+    if (i >= n)
+        return;   // BUG: these lanes must stay and add 0
+    int sum = in[i];
+    for (int d = 1; d < 32; d *= 2) {
+        warp_slots[lane] = sum;
+        __syncwarp();
+        sum += warp_slots[lane ^ d];
+        __syncwarp();
+    }
+    out[i] = sum;
+}

@@ -1,0 +1,31 @@
+// EXPECT single_pass_sum PASS
+// Correct: cuda::atomic_thread_fence(seq_cst, device) is the modern spelling of __threadfence().
+#include <cuda/atomic>
+#define single_pass_sum single_pass_sum_reference
+#include "../../../solutions/fences.cu"
+#undef single_pass_sum
+
+__global__ void single_pass_sum(const int *in, int n, int *partials, unsigned int *counter,
+                                int *result)
+{
+    __shared__ bool is_last;
+    const int block_total = grid_stride_block_sum(in, n);
+
+    if (threadIdx.x == 0) {
+        partials[blockIdx.x] = block_total;
+        cuda::atomic_thread_fence(cuda::memory_order_seq_cst, cuda::thread_scope_device);
+        const unsigned int ticket = atomicInc(counter, gridDim.x);
+        is_last = (ticket == gridDim.x - 1);
+        if (is_last)
+            cuda::atomic_thread_fence(cuda::memory_order_seq_cst, cuda::thread_scope_device);
+    }
+    __syncthreads();
+    if (!is_last)
+        return;
+
+    const int total = sum_of_partials(partials);
+    if (threadIdx.x == 0) {
+        *result = total;
+        *counter = 0;
+    }
+}

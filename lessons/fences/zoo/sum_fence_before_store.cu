@@ -1,0 +1,30 @@
+// EXPECT single_pass_sum RULE
+// The fence comes before the partial's store: nothing orders the partial before the ticket.
+#define single_pass_sum single_pass_sum_reference
+#include "../../../solutions/fences.cu"
+#undef single_pass_sum
+
+__global__ void single_pass_sum(const int *in, int n, int *partials, unsigned int *counter,
+                                int *result)
+{
+    __shared__ bool is_last;
+    const int block_total = grid_stride_block_sum(in, n);
+
+    if (threadIdx.x == 0) {
+        __threadfence();  // BUG: before the store it should order
+        partials[blockIdx.x] = block_total;
+        const unsigned int ticket = atomicInc(counter, gridDim.x);
+        is_last = (ticket == gridDim.x - 1);
+        if (is_last)
+            __threadfence();
+    }
+    __syncthreads();
+    if (!is_last)
+        return;
+
+    const int total = sum_of_partials(partials);
+    if (threadIdx.x == 0) {
+        *result = total;
+        *counter = 0;
+    }
+}

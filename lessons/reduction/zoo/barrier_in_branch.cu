@@ -1,0 +1,24 @@
+// EXPECT tree_reduce SYNC
+// The per-level __syncthreads() sits inside `if (tid < off)`: only part of
+// the block (and, for off < 32, part of a warp) reaches it.
+#define tree_reduce tree_reduce_reference
+#include "../../../solutions/reduction.cu"
+#undef tree_reduce
+
+__global__ void tree_reduce(const int *in, int *out, int n)
+{
+    extern __shared__ int s[];
+    unsigned tid = threadIdx.x;
+    long long i = (long long)blockIdx.x * blockDim.x + tid;
+
+    s[tid] = i < n ? in[i] : 0;
+    __syncthreads();
+    for (unsigned off = blockDim.x / 2; off > 0; off /= 2) {
+        if (tid < off) {
+            s[tid] += s[tid + off];
+            __syncthreads();          /* BUG: reached by threads tid < off only */
+        }
+    }
+    if (tid == 0)
+        out[blockIdx.x] = s[0];
+}

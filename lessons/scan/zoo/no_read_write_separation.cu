@@ -1,0 +1,23 @@
+// EXPECT block_inclusive_scan RACE
+// Hillis-Steele updated in place with one barrier per step: thread t reads
+// s[t - off] while thread t - off adds to that very slot in the same step.
+#define block_inclusive_scan block_inclusive_scan_reference
+#include "../../../solutions/scan.cu"
+#undef block_inclusive_scan
+
+__global__ void block_inclusive_scan(const int *in, int *out, int n)
+{
+    extern __shared__ int s[];
+    int tid = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + tid;
+
+    s[tid] = (i < n) ? in[i] : 0;
+    __syncthreads();
+    for (int off = 1; off < blockDim.x; off *= 2) {
+        if (tid >= off)
+            s[tid] += s[tid - off];   // BUG: read and write in the same step
+        __syncthreads();
+    }
+    if (i < n)
+        out[i] = s[tid];
+}

@@ -1,0 +1,368 @@
+/* Check suite of lesson 5: worklist insertion and stream compaction, both
+ * from an exclusive scan, without atomics. */
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "exercise.h"
+#include "reference.h"
+
+/* Lines of detail a failed check prints before "... and N more". */
+enum { MAX_REPORTED = 3 };
+
+/* Collects mismatch lines, keeping the first few. */
+typedef struct {
+    sl_text *why;
+    uint64_t count;
+} problems;
+
+static void problem(problems *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void problem(problems *p, const char *fmt, ...)
+{
+    if (p->count++ < MAX_REPORTED) {
+        va_list ap;
+        va_start(ap, fmt);
+        sl_text_vprintf(p->why, fmt, ap);
+        va_end(ap);
+        sl_text_printf(p->why, "\n");
+    }
+}
+
+static int problems_done(problems *p)
+{
+    if (p->count > MAX_REPORTED)
+        sl_text_printf(p->why, "... and %llu more problems\n",
+                       (unsigned long long)(p->count - MAX_REPORTED));
+    return p->count == 0;
+}
+
+static void *alloc_or_die(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p)
+        abort();
+    return p;
+}
+
+/* ---- shared rules ---------------------------------------------------------
+ * Library code first, so a student who calls CUB gets the precise reason
+ * rather than an atomic somewhere inside CUB. Function names are matched on
+ * the mangled name: "3cub" and "6thrust" are the namespaces. */
+static const sl_rule no_atomics[] = {
+    { SL_RULE_FORBID, "3cub", "ld.|st.",
+      "CUB is not allowed in this lesson: the exercise is to write the multi-block "
+      "exclusive scan yourself (scan the tiles, scan the tile sums, add them back)." },
+    { SL_RULE_FORBID, "6thrust", "ld.|st.",
+      "thrust is not allowed in this lesson: the exercise is to write the multi-block "
+      "exclusive scan yourself (scan the tiles, scan the tile sums, add them back)." },
+    { SL_RULE_FORBID, NULL, "atom.|red.",
+      "Atomics are forbidden in this lesson (atomicAdd/Inc/Exch/CAS, inline atom./red. asm, "
+      "and grid.sync(), which uses them inside). An atomic counter hands out places in "
+      "whatever order threads happen to arrive, so the worklist changes from run to run and "
+      "a compaction loses its order. An exclusive scan of the counts gives every thread the "
+      "same place on every run: thread t starts at nelem[0] + ... + nelem[t-1]." },
+    { SL_RULE_END, NULL, NULL, NULL },
+};
+
+/* ---- worklist_insert ------------------------------------------------------ */
+
+typedef enum {
+    COUNTS_ZERO,      /* every thread pushes nothing */
+    COUNTS_EQUAL,     /* every thread pushes a */
+    COUNTS_RANDOM,    /* uniform in [a, b] */
+    COUNTS_SPARSE,    /* 0 mostly; 1 in a of them gets [1, b] */
+    COUNTS_ONE_HUGE   /* 0 everywhere but one thread (at a, -1: the last, -2: random) with b */
+} counts_kind;
+
+typedef struct {
+    int n, block;
+    counts_kind kind;
+    int a, b;
+} wl_shape;
+
+static const wl_shape wl_full[] = {
+    {1, 32, COUNTS_EQUAL, 5, 0},
+    {1, 256, COUNTS_ZERO, 0, 0},
+    {1, 1024, COUNTS_ONE_HUGE, 0, 100000},
+    {31, 32, COUNTS_RANDOM, 0, 4},
+    {33, 32, COUNTS_RANDOM, 0, 4},
+    {100, 128, COUNTS_RANDOM, 0, 4},
+    {1000, 256, COUNTS_RANDOM, 0, 8},
+    {1025, 1024, COUNTS_RANDOM, 0, 3},
+    {2048, 1024, COUNTS_EQUAL, 2, 0},
+    {4097, 64, COUNTS_ONE_HUGE, -1, 50000},             /* the last thread */
+    {32769, 32, COUNTS_RANDOM, 0, 5},                   /* 32*32*32 + 1: four scan levels */
+    {65537, 256, COUNTS_SPARSE, 10, 40},
+    {100000, 512, COUNTS_ZERO, 0, 0},
+    {196615, 1024, COUNTS_EQUAL, 3, 0},
+    {300000, 512, COUNTS_ONE_HUGE, -2, 1000000},        /* one thread pushes a million */
+    {(1 << 20) + 13, 64, COUNTS_RANDOM, 0, 3},
+    {2000003, 128, COUNTS_SPARSE, 5, 8},
+    {4194301, 32, COUNTS_RANDOM, 0, 1},                 /* 131072 blocks of 32 */
+};
+static const wl_shape wl_small[] = {
+    {70, 32, COUNTS_RANDOM, 0, 3},
+    {1100, 32, COUNTS_RANDOM, 0, 5},                    /* 35 tiles: three scan levels */
+    {1000, 128, COUNTS_RANDOM, 0, 6},
+    {2000, 256, COUNTS_ONE_HUGE, -2, 3000},
+};
+
+static const char *counts_name(counts_kind k)
+{
+    switch (k) {
+    case COUNTS_ZERO: return "all zero";
+    case COUNTS_EQUAL: return "all equal";
+    case COUNTS_RANDOM: return "random";
+    case COUNTS_SPARSE: return "sparse";
+    case COUNTS_ONE_HUGE: return "one huge";
+    }
+    return "?";
+}
+
+static void wl_add(sl_rng *rng, const wl_shape *s, sl_inputs *out)
+{
+    int huge_at = 0;
+    if (s->kind == COUNTS_ONE_HUGE)
+        huge_at = s->a == -1 ? s->n - 1 : s->a == -2 ? (int)sl_rng_range(rng, 0, s->n - 1) : s->a;
+    sl_input *in;
+    if (s->kind == COUNTS_ONE_HUGE)
+        in = sl_inputs_add(out, "n=%d block=%d counts: one huge (nelem[%d]=%d, others 0)",
+                           s->n, s->block, huge_at, s->b);
+    else if (s->kind == COUNTS_ZERO)
+        in = sl_inputs_add(out, "n=%d block=%d counts: all zero", s->n, s->block);
+    else if (s->kind == COUNTS_EQUAL)
+        in = sl_inputs_add(out, "n=%d block=%d counts: all equal to %d", s->n, s->block, s->a);
+    else if (s->kind == COUNTS_SPARSE)
+        in = sl_inputs_add(out, "n=%d block=%d counts: sparse (1 in %d is 1..%d)",
+                           s->n, s->block, s->a, s->b);
+    else
+        in = sl_inputs_add(out, "n=%d block=%d counts: %s %d..%d", s->n, s->block,
+                           counts_name(s->kind), s->a, s->b);
+    in->in.param[SL_P_N] = s->n;
+    in->in.param[SL_P_BLOCK] = s->block;
+    int32_t *nelem = sl_case_add(&in->in, SL_I32, (uint64_t)s->n);
+    if (!nelem)
+        abort();
+    for (int t = 0; t < s->n; t++) {
+        switch (s->kind) {
+        case COUNTS_ZERO: nelem[t] = 0; break;
+        case COUNTS_EQUAL: nelem[t] = s->a; break;
+        case COUNTS_RANDOM: nelem[t] = (int32_t)sl_rng_range(rng, s->a, s->b); break;
+        case COUNTS_SPARSE:
+            nelem[t] = sl_rng_range(rng, 1, s->a) == 1 ? (int32_t)sl_rng_range(rng, 1, s->b) : 0;
+            break;
+        case COUNTS_ONE_HUGE: nelem[t] = t == huge_at ? s->b : 0; break;
+        }
+    }
+}
+
+static void wl_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
+{
+    const wl_shape *s = set == SL_INPUTS_SMALL ? wl_small : wl_full;
+    int count = set == SL_INPUTS_SMALL ? (int)(sizeof wl_small / sizeof *s)
+                                       : (int)(sizeof wl_full / sizeof *s);
+    for (int k = 0; k < count; k++)
+        wl_add(rng, &s[k], out);
+}
+
+/* Item (t, k) of an n-thread input, or -1 when no thread pushes it. */
+static int64_t item_index(int32_t t, int32_t k, const int32_t *nelem, uint64_t n,
+                          const int64_t *offsets)
+{
+    if (t < 0 || (uint64_t)t >= n || k < 0 || k >= nelem[t])
+        return -1;
+    return offsets[t] + k;
+}
+
+/* The order in the worklist is free: check that worklist[0..total) holds
+ * every (t, k) exactly once and the spare room past total is untouched. */
+static int wl_check(const sl_case *in, const sl_case *out, sl_text *why)
+{
+    const int32_t *nelem = in->array[0].data;
+    uint64_t n = in->array[0].count;
+    int64_t *offsets = alloc_or_die((n + 1) * sizeof *offsets);
+    int64_t total = worklist_ref_offsets(nelem, n, offsets);
+    if (!sl_expect_shape(out, 0, SL_I32, 1, why) ||
+        !sl_expect_shape(out, 1, SL_I32, 2 * (uint64_t)total, why)) {
+        free(offsets);
+        return 0;
+    }
+    const int32_t *got_total = out->array[0].data;
+    const int32_t *items = out->array[1].data;
+    uint64_t capacity = out->array[1].count / 2;
+
+    problems p = { why, 0 };
+    if (got_total[0] != total)
+        problem(&p, "total: expected %lld, got %d", (long long)total, got_total[0]);
+
+    /* found_at[item] = the worklist position holding it, -1 while not seen. */
+    int64_t *found_at = alloc_or_die((size_t)(total + 1) * sizeof *found_at);
+    for (int64_t j = 0; j < total; j++)
+        found_at[j] = -1;
+    for (uint64_t i = 0; i < capacity; i++) {
+        int32_t t = items[2 * i], k = items[2 * i + 1];
+        int untouched = t == -1 && k == -1;
+        if ((int64_t)i >= total) {
+            if (!untouched)
+                problem(&p, "worklist[%llu] = (t=%d, k=%d): written past the total %lld "
+                        "(only worklist[0..total) may be written)",
+                        (unsigned long long)i, t, k, (long long)total);
+            continue;
+        }
+        int64_t item = item_index(t, k, nelem, n, offsets);
+        if (untouched)
+            problem(&p, "worklist[%llu]: expected an item, got nothing (never written)",
+                    (unsigned long long)i);
+        else if (item < 0)
+            problem(&p, "worklist[%llu] = (t=%d, k=%d): no thread pushes that item",
+                    (unsigned long long)i, t, k);
+        else if (found_at[item] >= 0)
+            problem(&p, "worklist[%llu] = (t=%d, k=%d): a duplicate, also at worklist[%lld]",
+                    (unsigned long long)i, t, k, (long long)found_at[item]);
+        else
+            found_at[item] = (int64_t)i;
+    }
+    /* Report missing items with their owner: walk the threads. */
+    for (uint64_t t = 0; t < n; t++)
+        for (int32_t k = 0; k < nelem[t]; k++)
+            if (found_at[offsets[t] + k] < 0)
+                problem(&p, "item (t=%llu, k=%d) is missing from worklist[0..%lld)",
+                        (unsigned long long)t, k, (long long)total);
+    free(found_at);
+    free(offsets);
+    return problems_done(&p);
+}
+
+/* ---- compact --------------------------------------------------------------- */
+
+typedef struct {
+    int n, block;
+    int keep_percent;   /* of values in [0, 2^30): threshold = (100 - p)% of 2^30 */
+} cp_shape;
+
+enum { CP_RANGE = 1 << 30 };
+
+static const cp_shape cp_full[] = {
+    {1, 32, 100},           {1, 64, 0},             {31, 32, 50},
+    {100, 128, 50},         {1000, 256, 30},        {1025, 1024, 70},
+    {4096, 512, 50},        {32769, 32, 50},        {65537, 256, 1},
+    {100000, 512, 100},     {100003, 64, 0},        {250001, 1024, 99},
+    {(1 << 20) + 77, 64, 50}, {3000017, 1024, 90},  {4194301, 32, 10},
+};
+static const cp_shape cp_small[] = {
+    {70, 32, 50}, {1100, 32, 40}, {1000, 128, 60}, {2048, 256, 50},
+};
+
+static void cp_add(sl_rng *rng, const cp_shape *s, sl_inputs *out)
+{
+    int threshold = (int)((int64_t)CP_RANGE / 100 * (100 - s->keep_percent));
+    if (s->keep_percent == 0)
+        threshold = CP_RANGE;   /* nothing is kept */
+    sl_input *in = sl_inputs_add(out, "n=%d block=%d threshold=%d (keeps about %d%%)",
+                                 s->n, s->block, threshold, s->keep_percent);
+    in->in.param[SL_P_N] = s->n;
+    in->in.param[SL_P_BLOCK] = s->block;
+    in->in.param[SL_P_A] = threshold;
+    int32_t *v = sl_case_add(&in->in, SL_I32, (uint64_t)s->n);
+    if (!v)
+        abort();
+    for (int i = 0; i < s->n; i++)
+        v[i] = (int32_t)sl_rng_range(rng, 0, CP_RANGE - 1);
+}
+
+static void cp_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
+{
+    const cp_shape *s = set == SL_INPUTS_SMALL ? cp_small : cp_full;
+    int count = set == SL_INPUTS_SMALL ? (int)(sizeof cp_small / sizeof *s)
+                                       : (int)(sizeof cp_full / sizeof *s);
+    for (int k = 0; k < count; k++)
+        cp_add(rng, &s[k], out);
+}
+
+/* Exact: the kept elements in input order, then out[count..n) untouched (-1). */
+static int cp_check(const sl_case *in, const sl_case *out, sl_text *why)
+{
+    const int32_t *v = in->array[0].data;
+    uint64_t n = in->array[0].count;
+    int32_t threshold = (int32_t)in->param[SL_P_A];
+    if (!sl_expect_shape(out, 0, SL_I32, 1, why) || !sl_expect_shape(out, 1, SL_I32, n, why))
+        return 0;
+    int32_t *expected = alloc_or_die(n * sizeof *expected);
+    for (uint64_t i = 0; i < n; i++)
+        expected[i] = -1;
+    uint64_t count = worklist_ref_compact(v, n, threshold, expected);
+    const int32_t *got_count = out->array[0].data;
+    const int32_t *got = out->array[1].data;
+
+    int ok = 1;
+    if ((int64_t)got_count[0] != (int64_t)count) {
+        sl_text_printf(why, "count: expected %llu, got %d\n", (unsigned long long)count,
+                       got_count[0]);
+        ok = 0;
+    }
+    uint64_t first_bad = n;
+    for (uint64_t i = 0; i < n && first_bad == n; i++)
+        if (got[i] != expected[i])
+            first_bad = i;
+    if (first_bad < n) {
+        sl_text_printf(why, "out: ");
+        sl_expect_i32(expected, &out->array[1], n, why);
+        if (first_bad >= count)
+            sl_text_printf(why, "out[%llu..n) must stay untouched (-1): only the %llu kept "
+                           "elements are written\n", (unsigned long long)count,
+                           (unsigned long long)count);
+        ok = 0;
+    }
+    free(expected);
+    return ok;
+}
+
+/* ---- the lesson ------------------------------------------------------------ */
+
+static const sl_exercise exercises[] = {
+    { .name = "worklist_insert", .title = "Worklist insertion without atomics",
+      .doc = "docs/05-worklist.md#worklist-insertion", .points = 15,
+      .make_inputs = wl_inputs, .check = wl_check, .rules = no_atomics, .repeats = 2,
+      .hint = {
+          [SL_V_WRONG] = "Thread t must start at nelem[0]+...+nelem[t-1] (EXCLUSIVE), counted over "
+                         "ALL blocks: scan the tile sums and add them back to every tile.",
+          [SL_V_RACE] = "Your block scan reads a shared slot another thread writes in the same "
+                        "step: put __syncthreads() between the writes and the reads.",
+          [SL_V_SYNC] = "Every __syncthreads() of the scan must be reached by the whole block: no "
+                        "barrier inside if (i < n) or after an early return.",
+          [SL_V_MEMORY] = "Guard i < n in the last, partial tile, and keep the scan's tile sums "
+                          "inside scratch (WORKLIST_SCRATCH_INTS(n) ints, garbage on entry).",
+          [SL_V_TIMEOUT] = "Blocks do not wait for each other inside a kernel: carry the tile "
+                           "sums with a second launch instead of spinning on another block.",
+          [SL_V_LAUNCH] = "Launch ceil(n / block) blocks of `block` threads; the scan of the tile "
+                          "sums is a smaller launch (ceil(tiles / block) blocks), never 0 blocks.",
+          [SL_V_RULE] = "No atomics and no CUB/thrust: each thread's offset comes from your own "
+                        "exclusive scan of nelem.",
+          [SL_V_TODO] = "Delete SYNCLAB_TODO(worklist_insert) in starter/worklist.cu and write "
+                        "the scan and the launcher.",
+      } },
+    { .name = "compact", .title = "Order-preserving stream compaction",
+      .doc = "docs/05-worklist.md#order-preserving-compaction", .points = 10,
+      .make_inputs = cp_inputs, .check = cp_check, .rules = no_atomics, .repeats = 2,
+      .bench = 1,
+      .hint = {
+          [SL_V_WRONG] = "A kept in[i] goes to out[number of kept elements before i]: an "
+                         "EXCLUSIVE scan of the 0/1 flags, carried across all blocks.",
+          [SL_V_RACE] = "Your block scan reads a shared slot another thread writes in the same "
+                        "step: put __syncthreads() between the writes and the reads.",
+          [SL_V_SYNC] = "Every __syncthreads() of the scan must be reached by the whole block: no "
+                        "barrier inside if (i < n) or after an early return.",
+          [SL_V_MEMORY] = "Guard i < n in the last, partial tile; write only out[0..count); keep "
+                          "the tile sums inside scratch (WORKLIST_SCRATCH_INTS(n) ints).",
+          [SL_V_TIMEOUT] = "Blocks do not wait for each other inside a kernel: carry the tile "
+                           "sums with a second launch instead of spinning on another block.",
+          [SL_V_LAUNCH] = "Launch ceil(n / block) blocks of `block` threads; the scan of the tile "
+                          "sums is a smaller launch, never 0 blocks.",
+          [SL_V_RULE] = "No atomics and no CUB/thrust: the place of a kept element is the "
+                        "exclusive scan of the flags, which keeps the input order.",
+          [SL_V_TODO] = "Delete SYNCLAB_TODO(compact) in starter/worklist.cu and write the flags, "
+                        "the scan and the scatter.",
+      } },
+};
+
+const sl_lesson sl_lesson_worklist = { "worklist", "Worklist insertion", "docs/05-worklist.md",
+                                       exercises, sizeof exercises / sizeof exercises[0] };

@@ -1,0 +1,61 @@
+/* Lesson 7: the asynchronous barrier. Read docs/07-awbarrier.md first.
+ * Each exercise: delete its SYNCLAB_TODO line and write the body.
+ * The contracts (launch shapes, what to write where) are in
+ * lessons/awbarrier/awbarrier.h. */
+#include "awbarrier.h"
+
+namespace cg = cooperative_groups;
+
+/* Exercise split_arrive_wait (docs: "Split arrive and wait"). */
+__global__ void split_arrive_wait(const unsigned *in, unsigned *out, unsigned *hist,
+                                  int n, int iters)
+{
+    SYNCLAB_TODO(split_arrive_wait);
+    /* TODO:
+     * - declare `__shared__ block_barrier bar;` and two shared buffers of
+     *   SAW_MAX_BLOCK unsigned values (one per iteration parity);
+     * - thread 0 calls init(&bar, blockDim.x), then __syncthreads() so no
+     *   thread arrives on a barrier that is not initialized yet;
+     * - v = in[i] (0 for a thread past n), h = 0; for each iteration:
+     *     write v into buffer t % 2,
+     *     block_barrier::arrival_token token = bar.arrive();
+     *     h = h * 31u + v;          (touch no shared memory here)
+     *     bar.wait(std::move(token));
+     *     read left and right from buffer t % 2 (0 outside the tile) and
+     *     set v = left + 2u * v + 3u * right (threads past n keep v = 0);
+     * - every thread, even past n, arrives in every iteration: the barrier
+     *   expects blockDim.x arrivals per phase;
+     * - finally out[i] = v and hist[i] = h for i < n. */
+}
+
+/* Exercise normalize (docs: "Normalizing two vectors"). */
+__global__ void normalize(float *a, float *b, double *partial, int n)
+{
+    SYNCLAB_TODO(normalize);
+    /* TODO:
+     * - cg::grid_group grid = cg::this_grid(); a __shared__ block_barrier
+     *   initialized by thread 0, then __syncthreads();
+     * - phase 1: each thread sums a[i] * b[i] over a grid-stride loop
+     *   (double is easiest); reduce over the block: warp shuffles, one value
+     *   per warp into shared memory, bar.arrive() / bar.wait(), then add the
+     *   warps' values; thread 0 stores the block's sum in partial[blockIdx.x];
+     * - grid.sync(): no block may read partial[] before every block wrote it;
+     * - phase 2: add all gridDim.x partials (every block the same way), then
+     *   a[i] = a[i] / sqrt(dot), b[i] = b[i] / sqrt(dot) over a grid-stride loop. */
+}
+
+cudaError_t launch_normalize(float *a, float *b, double *partial, int n, int block)
+{
+    /* TODO (docs: "Normalizing two vectors"): grid.sync() only works in a
+     * cooperative launch whose blocks all fit on the GPU at once.
+     * - blocks per SM: cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm,
+     *   normalize, block, 0); SMs: cudaDeviceGetAttribute(&sms,
+     *   cudaDevAttrMultiProcessorCount, device);
+     * - grid = per_sm * sms, but at most ceil(n / block) and at most
+     *   NORMALIZE_MAX_BLOCKS (and at least 1);
+     * - void *args[] = { &a, &b, &partial, &n };
+     *   return cudaLaunchCooperativeKernel((const void *)normalize, grid,
+     *                                      block, args, 0, 0); */
+    (void)a; (void)b; (void)partial; (void)n; (void)block;
+    return cudaErrorNotYetImplemented;
+}
