@@ -21,4 +21,4 @@ build_runner solution $R/solutions/scan.cu
 build_runner starter $R/starter/scan.cu
 for m in $R/lessons/scan/zoo/*.cu; do build_runner zoo_$(basename $m .cu) $m; done
 ls -la bin
-for m in early_return v1_single v1_final; do build_runner zoo_$m $m.cu; done
+for m in early_return; do build_runner zoo_$m $m.cu; done

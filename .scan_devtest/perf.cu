@@ -26,8 +26,9 @@ template <class F> static float best(F f, int reps = 10) {
     return bt;
 }
 int main(int argc, char **argv) {
-    int log2n = argc > 1 ? atoi(argv[1]) : 28;
-    long long n = 1LL << log2n; size_t bytes = n * 4;
+    long long arg = argc > 1 ? atoll(argv[1]) : 28;
+    int log2n = arg < 40 ? (int)arg : 0;
+    long long n = arg < 40 ? 1LL << arg : arg; size_t bytes = n * 4;
     int *in, *out, *ref; CK(cudaMalloc(&in, bytes)); CK(cudaMalloc(&out, bytes)); CK(cudaMalloc(&ref, bytes));
     fill<<<1024, 256>>>(in, n, 12345); CK(cudaDeviceSynchronize());
     void *scratch = NULL; size_t sb = scan_scratch_bytes(n); if (sb) CK(cudaMalloc(&scratch, sb));
@@ -44,9 +45,11 @@ int main(int argc, char **argv) {
     float p1 = best([&] { reduce_tiles<<<(unsigned)tiles, ANY_THREADS>>>(in, n, ts); });
     float p2 = best([&] { scan_tile_sums<<<1, SUMS_THREADS>>>(ts, (int)tiles); });
     float p3 = best([&] { scan_tiles<<<(unsigned)tiles, ANY_THREADS>>>(in, out, n, ts); });
+    CK(cudaMemset(out, 0xFF, bytes)); scan_exclusive_int(in, out, n, scratch); CK(cudaMemset(c, 0, 8));
+    diff<<<1024, 256>>>(out, ref, n, c); unsigned long long bad2; CK(cudaMemcpy(&bad2, c, 8, cudaMemcpyDeviceToHost)); bad += bad2;
     double gb = 2.0 * bytes / 1e6;
     printf("%-28s n=2^%d student %.3f ms %.0f GB/s (%.1f%% of CUB) | CUB %.3f ms %.0f GB/s | copy %.0f GB/s | p1 %.3f (%.0f GB/s read) p2 %.4f p3 %.3f (%.0f GB/s) | mismatches %llu\n",
-           VARIANT_NAME, log2n, stu_ms, gb / stu_ms, 100.0 * cub_ms / stu_ms, cub_ms, gb / cub_ms, gb / copy_ms,
+           VARIANT_NAME, log2n ? log2n : -1, stu_ms, gb / stu_ms, 100.0 * cub_ms / stu_ms, cub_ms, gb / cub_ms, gb / copy_ms,
            p1, bytes / 1e6 / p1, p2, p3, gb / p3, bad);
     return bad != 0;
 }

@@ -15,7 +15,7 @@ wait
 #mk t512v2 's/^#define ANY_THREADS 256/#define ANY_THREADS 512/; s/^#define ANY_VECS 4 /#define ANY_VECS 2 /'
 #mk plainld 's/__ldcs(&in4\[r \* ANY_THREADS + threadIdx.x\])/in4[r * ANY_THREADS + threadIdx.x]/; s/__stcs(&out4\[r \* ANY_THREADS + threadIdx.x\], v\[r\])/out4[r * ANY_THREADS + threadIdx.x] = v[r]/'
 wait
-mk reverse 's/long long base = (long long)blockIdx.x \* ANY_TILE;/long long base = (long long)(gridDim.x - 1 - blockIdx.x) * ANY_TILE;/; s/tile_prefix\[blockIdx.x\]/tile_prefix[gridDim.x - 1 - blockIdx.x]/'
+mk forward 's/unsigned tile = gridDim.x - 1 - blockIdx.x;/unsigned tile = blockIdx.x;/'
 wait
 grep -c "gridDim.x - 1" var/reverse.cu; grep -c "__ldcs\|__stcs" var/plainld.cu
 ls bin

@@ -1,6 +1,8 @@
-# Check (libcheck) and cJSON through pkg-config.
+# Check (libcheck), cJSON and inih (the instructors' points file) through
+# pkg-config.
 #
-# Installed system-wide (Debian: check libsubunit-dev libcjson-dev), nothing
+# Installed system-wide (Debian: check libsubunit-dev libcjson-dev
+# libinih-dev), nothing
 # is needed. Installed under a prefix (no root, clusters): pass
 # -DCMAKE_PREFIX_PATH=<prefix>. Unpacked Debian packages (dpkg -x into a
 # folder, see scripts/fetch-deps.sh): pass -DSYNCLAB_DEPS_ROOT=<folder>;
@@ -20,3 +22,4 @@ endif()
 
 pkg_check_modules(CHECK REQUIRED IMPORTED_TARGET check)
 pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson)
+pkg_check_modules(INIH REQUIRED IMPORTED_TARGET inih)

@@ -73,14 +73,17 @@ __global__ void tile_reduce(const int *in, int n, int tile_size,
 
 /* ---- half_block ----------------------------------------------------------- */
 
-/* Sums val over the group g that calls it: every member of g, and only they,
- * must call it. It synchronizes g, never the whole block, so a part of the
- * block may call it while the rest does something else. */
+/* Sum of val over the group g that calls it, through temp (one int per member
+ * of g); rank 0 gets it. It synchronizes the group it is GIVEN, never the
+ * whole block, so part of the block may call it. A template, so g keeps its
+ * concrete type: a thread_block_tile's sync() is a __syncwarp of its lanes,
+ * while a plain thread_group's sync() is a run-time switch over every kind of
+ * group, whose block and grid cases compile to block-wide barriers. */
 template <class Group>
 __device__ int group_sum(const Group &g, int *temp, int val)
 {
     int rank = (int)g.thread_rank();
-    for (int half = (int)g.num_threads() / 2; half > 0; half /= 2) {
+    for (int half = (int)g.size() / 2; half > 0; half /= 2) {
         temp[rank] = val;
         g.sync();
         if (rank < half)
@@ -90,42 +93,39 @@ __device__ int group_sum(const Group &g, int *temp, int val)
     return val;
 }
 
-/* HALF = blockDim.x / 2: the first tile of this partition is exactly the
- * first half of the block (a multi-warp tile when HALF >= 64). */
-template <unsigned HALF>
-__device__ void half_block_sum(cg::thread_block block, const int *in, int n, int *out,
-                               int *temp, int *chunk_sum)
-{
-    cg::thread_block_tile<HALF> half = cg::tiled_partition<HALF>(block);
-    int base = blockIdx.x * blockDim.x;
-    int r = (int)block.thread_rank();
-
-    if (half.meta_group_rank() == 0) {
-        int a = base + r, b = base + r + (int)HALF;
-        int v = (a < n ? in[a] : 0) + (b < n ? in[b] : 0);
-        int s = group_sum(half, temp, v);
-        if (half.thread_rank() == 0)
-            *chunk_sum = s;
-    }
-    block.sync();   /* the whole block, outside any branch: chunk_sum is ready */
-    int i = base + r;
-    if (i < n)
-        out[i] = *chunk_sum - in[i];
-}
-
+/* Only the first half of the block sums, in tiles of T = min(32, half)
+ * threads: 16 for blocks of 32, whole warps otherwise. (Not one multi-warp
+ * thread_block_tile<blockDim.x / 2>: that works, but racecheck does not
+ * understand its barrier and reports false races.) */
 __global__ void half_block(const int *in, int n, int *out)
 {
     __shared__ int temp[COOP_MAX_BLOCK / 2];
-    __shared__ int chunk_sum;
+    __shared__ int tile_sums[COOP_MAX_BLOCK / 64];
     cg::thread_block block = cg::this_thread_block();
-    switch (blockDim.x) {
-    case 32:   half_block_sum<16>(block, in, n, out, temp, &chunk_sum); break;
-    case 64:   half_block_sum<32>(block, in, n, out, temp, &chunk_sum); break;
-    case 128:  half_block_sum<64>(block, in, n, out, temp, &chunk_sum); break;
-    case 256:  half_block_sum<128>(block, in, n, out, temp, &chunk_sum); break;
-    case 512:  half_block_sum<256>(block, in, n, out, temp, &chunk_sum); break;
-    case 1024: half_block_sum<512>(block, in, n, out, temp, &chunk_sum); break;
+    cg::thread_block_tile<16> tile16 = cg::tiled_partition<16>(block);
+    cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+    int half = (int)blockDim.x / 2;
+    int tile_size = half < 32 ? half : 32;
+    int base = blockIdx.x * blockDim.x;
+    int r = (int)block.thread_rank();
+
+    /* The first half of the block is exactly tiles 0 .. half / tile_size - 1. */
+    if (r < half) {
+        int a = base + r, b = base + r + half;
+        int v = (a < n ? in[a] : 0) + (b < n ? in[b] : 0);
+        int *tile_temp = temp + (r - r % tile_size);
+        int s = tile_size == 16 ? group_sum(tile16, tile_temp, v) : group_sum(warp, tile_temp, v);
+        if (r % tile_size == 0)
+            tile_sums[r / tile_size] = s;
     }
+    block.sync();   /* the whole block, outside any branch: tile_sums are ready */
+
+    int chunk_sum = 0;
+    for (int t = 0; t < half / tile_size; t++)
+        chunk_sum += tile_sums[t];
+    int i = base + r;
+    if (i < n)
+        out[i] = chunk_sum - in[i];
 }
 
 /* ---- agg_filter ----------------------------------------------------------- */

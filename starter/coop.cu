@@ -44,9 +44,10 @@ __global__ void tile_reduce(const int *in, int n, int tile_size,
 
 /* ---- half_block (docs/06-coop.md#half-block) ------------------------------ */
 
-/* Sum of val over the group g that calls it (any group type: thread_group,
- * thread_block_tile<N>...). TODO: the same tree as reduce_shared. Synchronize
- * g, and only g: the rest of the block is not calling this function. */
+/* Sum of val over the group g that calls it, rank 0 gets it. TODO: the same
+ * tree as reduce_shared, with g.sync(). A template keeps g's concrete type
+ * (thread_block_tile<16> or <32>), whose sync() is a __syncwarp of the tile
+ * only. Never __syncthreads() in here: half the block does not call it. */
 template <class Group>
 __device__ int group_sum(const Group &g, int *temp, int val)
 {
@@ -57,14 +58,16 @@ __global__ void half_block(const int *in, int n, int *out)
 {
     SYNCLAB_TODO(half_block);
     /* TODO:
-     * - a __shared__ temp of COOP_MAX_BLOCK / 2 ints and a __shared__ chunk sum;
-     * - the first half of the block as a group: with HALF = blockDim.x / 2,
-     *   the tile of meta_group_rank() 0 of cg::tiled_partition<HALF>(block)
-     *   (a template on HALF and a switch on blockDim.x: 32, 64, ..., 1024);
-     * - the first half: v = in[base + r] + in[base + r + HALF] (0 past n),
-     *   group_sum(half, temp, v), rank 0 stores the chunk sum;
-     * - then the whole block synchronizes (outside any branch) and every
-     *   thread with i = base + r < n writes out[i] = chunk sum - in[i]. */
+     * - __shared__ int temp[COOP_MAX_BLOCK / 2] and
+     *   __shared__ int tile_sums[COOP_MAX_BLOCK / 64];
+     * - half = blockDim.x / 2, T = min(32, half); build the tiles (every
+     *   thread): cg::tiled_partition<16>(block) and cg::tiled_partition<32>(block);
+     * - if (r < half): v = in[base + r] + in[base + r + half] (0 past n);
+     *   s = group_sum(tile of T threads, this tile's slice of temp, v);
+     *   tile rank 0 writes tile_sums[r / T] = s;
+     * - then the WHOLE block synchronizes, outside the if;
+     * - S = tile_sums[0] + ... + tile_sums[half / T - 1];
+     *   out[i] = S - in[i] for i = base + r < n. */
 }
 
 /* ---- agg_filter (docs/06-coop.md#aggregated-filter) ----------------------- */

@@ -25,9 +25,12 @@ static int newer(const struct timespec *a, const struct timespec *b)
     return a->tv_sec > b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec > b->tv_nsec);
 }
 
-/* Up to date when the runner is newer than every file the last compile
- * read (nvcc's -MD list) and than the harness library. */
-static int up_to_date(const char *runner, const char *depfile, const char *harness_lib)
+/* Up to date when the last compile was of this source (another file built
+ * into the same folder must not reuse it), and the runner is newer than
+ * every file that compile read (nvcc's -MD list) and than the harness
+ * library. */
+static int up_to_date(const char *runner, const char *depfile, const char *harness_lib,
+                      const char *source)
 {
     struct timespec built, t;
     if (mtime_of(runner, &built) != 0)
@@ -37,7 +40,7 @@ static int up_to_date(const char *runner, const char *depfile, const char *harne
     char *deps = sl_read_file(depfile, 8 << 20, NULL);
     if (!deps)
         return 0;
-    int ok = 1;
+    int ok = strstr(deps, source) != NULL;
     char *colon = strchr(deps, ':');
     for (char *tok = strtok(colon ? colon + 1 : deps, " \t\r\n\\"); tok && ok;
          tok = strtok(NULL, " \t\r\n\\"))
@@ -92,7 +95,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
         sl_text_printf(&log, "error: %s: no such file\n", source);
         goto out;
     }
-    if (up_to_date(b->runner, dep, cfg->harness_lib) && access(b->ptx, R_OK) == 0) {
+    if (up_to_date(b->runner, dep, cfg->harness_lib, source) && access(b->ptx, R_OK) == 0) {
         b->ok = b->cached = 1;
         char *old = sl_read_file(logpath, LOG_READ, NULL);
         sl_text_printf(&log, "%s", old ? old : "");

@@ -16,6 +16,7 @@ enum {
     CASE_OUT_CAP = 1u << 30,     /* largest output file we accept */
     DEFAULT_PLAIN_TIMEOUT = 30,  /* seconds, one runner process */
     DEFAULT_SANITIZER_TIMEOUT = 180,
+    DIAGNOSE_TIMEOUT = 20,       /* synccheck after a hang or launch failure */
     BENCH_TIMEOUT = 180,
 };
 
@@ -197,50 +198,65 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     finish_run(o, logpath);
 }
 
-/* Runs the sanitizers of mask in parallel on the small inputs and judges
- * them in a fixed order (memcheck, synccheck, racecheck, initcheck) so the
- * verdict does not depend on which finished first. Returns 1 when one of
- * them found something (r filled). */
-static int run_sanitizers(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *small,
-                          const char *dir, unsigned mask, const char *workdir, sl_result *r)
+/* The sanitizers of one exercise, started together on the small inputs. */
+enum { NTOOLS = 4 };
+static const int TOOL_ORDER[NTOOLS] = {SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK, SL_TOOL_RACECHECK,
+                                       SL_TOOL_INITCHECK};
+typedef struct {
+    unsigned mask;
+    double timeout_s;
+    sl_proc procs[NTOOLS];
+    int started[NTOOLS];
+    char logs[NTOOLS][4096], outs[NTOOLS][4096];
+} sanitizer_batch;
+
+static void sanitizers_start(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *small,
+                             const char *dir, unsigned mask, const char *workdir, double timeout_s,
+                             sanitizer_batch *b)
 {
-    static const int order[] = {SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK, SL_TOOL_RACECHECK,
-                                SL_TOOL_INITCHECK};
-    enum { NT = sizeof order / sizeof order[0] };
-    sl_proc procs[NT];
-    int started[NT] = {0};
-    char logs[NT][4096], outs[NT][4096], n[16];
-    double timeout_s = limit(ctx, DEFAULT_SANITIZER_TIMEOUT);
+    char n[16];
+    memset(b, 0, sizeof *b);
+    b->mask = mask;
+    b->timeout_s = timeout_s;
     snprintf(n, sizeof n, "%d", small->count);
-    for (int i = 0; i < NT; i++) {
-        if (!(mask & (unsigned)order[i]))
+    for (int i = 0; i < NTOOLS; i++) {
+        if (!(mask & (unsigned)TOOL_ORDER[i]))
             continue;
         const char *argv[40];
         char name[64];
-        snprintf(name, sizeof name, "%s.log", sl_tool_name(order[i]));
-        path_join(logs[i], sizeof logs[i], workdir, name);
-        snprintf(name, sizeof name, "out-%s", sl_tool_name(order[i]));
-        path_join(outs[i], sizeof outs[i], workdir, name);
-        sl_mkdirs(outs[i]);
-        runner_argv(ctx, order[i], e->name, dir, n, outs[i], argv);
-        started[i] = sl_proc_start(&procs[i], (char *const *)argv, logs[i], LOG_CAP, timeout_s) == 0;
+        snprintf(name, sizeof name, "%s.log", sl_tool_name(TOOL_ORDER[i]));
+        path_join(b->logs[i], sizeof b->logs[i], workdir, name);
+        snprintf(name, sizeof name, "out-%s", sl_tool_name(TOOL_ORDER[i]));
+        path_join(b->outs[i], sizeof b->outs[i], workdir, name);
+        sl_mkdirs(b->outs[i]);
+        runner_argv(ctx, TOOL_ORDER[i], e->name, dir, n, b->outs[i], argv);
+        b->started[i] = sl_proc_start(&b->procs[i], (char *const *)argv, b->logs[i], LOG_CAP,
+                                      timeout_s) == 0;
     }
-    run_out res[NT];
+}
+
+/* Waits for the batch and judges the reports in a fixed order (memcheck,
+ * synccheck, racecheck, initcheck), so the verdict does not depend on which
+ * tool finished first. Returns 1 when one of them found something. */
+static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sanitizer_batch *b,
+                             sl_result *r)
+{
+    run_out res[NTOOLS];
     memset(res, 0, sizeof res);
-    for (int i = 0; i < NT; i++)
-        if (started[i]) {
-            sl_proc_wait(&procs[i], &res[i].pr);
-            finish_run(&res[i], logs[i]);
-            remove_cases(outs[i], small->count);
-            rmdir(outs[i]);
+    for (int i = 0; i < NTOOLS; i++)
+        if (b->started[i]) {
+            sl_proc_wait(&b->procs[i], &res[i].pr);
+            finish_run(&res[i], b->logs[i]);
+            remove_cases(b->outs[i], small->count);
+            rmdir(b->outs[i]);
         }
     int found = 0;
-    for (int i = 0; i < NT && !found; i++) {
-        if (!(mask & (unsigned)order[i]))
+    for (int i = 0; i < NTOOLS && !found; i++) {
+        if (!(b->mask & (unsigned)TOOL_ORDER[i]))
             continue;
         char what[64];
-        snprintf(what, sizeof what, "under %s", sl_tool_name(order[i]));
-        if (!started[i]) {
+        snprintf(what, sizeof what, "under %s", sl_tool_name(TOOL_ORDER[i]));
+        if (!b->started[i]) {
             set(r, SL_V_ERROR);
             sl_text_printf(&r->detail, "could not start %s\n", ctx->sanitizer);
             found = 1;
@@ -248,13 +264,13 @@ static int run_sanitizers(const sl_grade_ctx *ctx, const sl_exercise *e, const s
         }
         sl_text detail = {0};
         char where[512];
-        sl_verdict v = sl_sanitizer_parse(order[i], res[i].log, base_name(ctx->source), &detail,
-                                          where, sizeof where);
+        sl_verdict v = sl_sanitizer_parse(TOOL_ORDER[i], res[i].log, base_name(ctx->source),
+                                          &detail, where, sizeof where);
         if (v == SL_V_PASS && res[i].pr.exited && res[i].pr.code == SL_SANITIZER_FOUND) {
             /* the tool says it found errors we could not read: never a PASS */
-            v = order[i] == SL_TOOL_RACECHECK ? SL_V_RACE
-                : order[i] == SL_TOOL_SYNCCHECK ? SL_V_SYNC : SL_V_MEMORY;
-            sl_text_printf(&detail, "%s reported errors:\n%.1500s\n", sl_tool_name(order[i]),
+            v = TOOL_ORDER[i] == SL_TOOL_RACECHECK ? SL_V_RACE
+                : TOOL_ORDER[i] == SL_TOOL_SYNCCHECK ? SL_V_SYNC : SL_V_MEMORY;
+            sl_text_printf(&detail, "%s reported errors:\n%.1500s\n", sl_tool_name(TOOL_ORDER[i]),
                            res[i].log);
             where[0] = '\0';
         }
@@ -267,13 +283,22 @@ static int run_sanitizers(const sl_grade_ctx *ctx, const sl_exercise *e, const s
                                            res[i].pr.code != SL_SANITIZER_FOUND) ||
                    res[i].pr.signaled) {
             /* the runner failed under the tool without a finding */
-            found = judge_process(&res[i], small, what, timeout_s, r);
+            found = judge_process(&res[i], small, what, b->timeout_s, r);
         }
         sl_text_free(&detail);
     }
-    for (int i = 0; i < NT; i++)
+    for (int i = 0; i < NTOOLS; i++)
         run_free(&res[i]);
     return found;
+}
+
+static int run_sanitizers(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *small,
+                          const char *dir, unsigned mask, const char *workdir, double timeout_s,
+                          sl_result *r)
+{
+    sanitizer_batch b;
+    sanitizers_start(ctx, e, small, dir, mask, workdir, timeout_s, &b);
+    return sanitizers_finish(ctx, small, &b, r);
 }
 
 /* After a LAUNCH or TIMEOUT in a plain run: ask synccheck (and memcheck for
@@ -286,7 +311,9 @@ static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inp
         return;
     int tool = r->verdict == SL_V_MEMORY ? SL_TOOL_MEMCHECK : SL_TOOL_SYNCCHECK;
     sl_result d = {0};
-    run_sanitizers(ctx, e, small, dir, (unsigned)tool, workdir, &d);
+    /* a kernel that hung in a plain run hangs here too: a short leash */
+    double timeout_s = limit(ctx, DIAGNOSE_TIMEOUT);
+    run_sanitizers(ctx, e, small, dir, (unsigned)tool, workdir, timeout_s, &d);
     if (d.verdict == SL_V_SYNC || d.verdict == SL_V_MEMORY) {
         if (r->verdict == SL_V_TIMEOUT && d.verdict == SL_V_SYNC)
             set(r, SL_V_SYNC);
@@ -334,7 +361,9 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
     path_join(out, sizeof out, workdir, "bench.out");
     path_join(log, sizeof log, workdir, "bench.log");
     snprintf(log2n, sizeof log2n, "%d", ctx->bench_log2n > 0 ? ctx->bench_log2n : 28);
-    snprintf(seed, sizeof seed, "%" PRIu64, ctx->seed);
+    /* a hash, not the grading seed: student code runs here and must not
+     * learn the seed while other exercises are still being judged */
+    snprintf(seed, sizeof seed, "%" PRIu64, hash_name("bench") ^ (ctx->seed * 0x9e3779b97f4a7c15ull));
     const char *argv[] = {ctx->runner, "bench", e->name, log2n, seed, out, NULL};
     sl_proc_result pr;
     sl_proc_run((char *const *)argv, log, LOG_CAP, limit(ctx, BENCH_TIMEOUT), &pr);
@@ -456,6 +485,15 @@ static int static_stages(const sl_lesson *l, const sl_exercise *e, const sl_grad
 
 /* ---------- the pipeline ---------- */
 
+/* SYNCLAB_TRACE=1: how long each stage took, on stderr. */
+static void trace(const sl_lesson *l, const sl_exercise *e, const char *stage, double t0)
+{
+    const char *on = getenv("SYNCLAB_TRACE");
+    if (on && *on && *on != '0')
+        fprintf(stderr, "[trace] %s/%s: %s done at %.2f s\n", l->name, e->name, stage,
+                sl_now() - t0);
+}
+
 void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
                        sl_result *r)
 {
@@ -498,32 +536,43 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         goto done;
     }
 
-    /* 5. the sanitizers on the small inputs */
+    /* 5. the sanitizers on the small inputs, and meanwhile 6. plain runs
+     * of the full inputs. A sanitizer's finding outranks whatever the full
+     * runs saw, exactly as if they had run one after the other. */
     if (!ctx->sanitizer) {
         set(r, SL_V_ERROR);
         sl_text_printf(&r->detail, "compute-sanitizer not found: race and sync checks cannot "
                                    "run (set SYNCLAB_SANITIZER)\n");
         goto done;
     }
-    if (run_sanitizers(ctx, e, &small, smalldir, e->tools ? e->tools : SL_TOOLS_ALL, workdir, r))
-        goto done;
-
-    /* 6. plain runs of the full inputs */
+    sanitizer_batch batch;
+    sanitizers_start(ctx, e, &small, smalldir, e->tools ? e->tools : SL_TOOLS_ALL, workdir,
+                     limit(ctx, DEFAULT_SANITIZER_TIMEOUT), &batch);
+    trace(l, e, "small plain run", t0);
+    sl_result full_r = {0};
+    full_r.verdict = SL_V_PASS;
     int runs = e->repeats > 0 ? e->repeats : 1;
-    for (int k = 0; k < runs; k++) {
+    for (int k = 0; k < runs && full_r.verdict == SL_V_PASS; k++) {
         run_out f = {0};
         run_plain(ctx, e, fulldir, full.count, outdir, logpath, plain_timeout, &f);
-        failed = judge_process(&f, &full, "plain run", plain_timeout, r);
+        if (!judge_process(&f, &full, "plain run", plain_timeout, &full_r))
+            compare_outputs(e, &full, outdir, k, runs, &full_r);
         run_free(&f);
-        if (!failed)
-            failed = !compare_outputs(e, &full, outdir, k, runs, r);
         remove_cases(outdir, full.count);
-        if (failed) {
-            if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_TIMEOUT)
-                diagnose(ctx, e, &small, smalldir, workdir, r);
-            goto done;
-        }
     }
+    r->cases = full_r.cases;
+    trace(l, e, "full plain runs", t0);
+    int found = sanitizers_finish(ctx, &small, &batch, r);
+    trace(l, e, "sanitizers", t0);
+    if (!found && full_r.verdict != SL_V_PASS) {
+        set(r, full_r.verdict);
+        sl_text_printf(&r->detail, "%s", sl_text_str(&full_r.detail));
+        if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_TIMEOUT)
+            diagnose(ctx, e, &small, smalldir, workdir, r);
+    }
+    sl_result_free(&full_r);
+    if (r->verdict != SL_V_PASS)
+        goto done;
 
     /* 7. informative bandwidth */
     if (ctx->bench && e->bench)

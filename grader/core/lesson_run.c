@@ -6,29 +6,50 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "channel.h"
+#include "contain.h"
+#include "hostobj.h"
+#include "policy.h"
 #include "proc.h"
+#include "report.h"
+
+enum { MAX_OUTCOME = 8 << 20 };
 
 /* Check's test functions take no arguments: the lesson being judged is
  * handed to them here, before the forked children are made. */
 static const sl_lesson *g_lesson;
 static sl_grade_ctx g_ctx;
-static char g_results[4096];
+static const int *g_channels;
+static int g_refused;   /* the policy refused the file: BUILD, with its own hint */
+static int g_missing;   /* no such file in the submission */
 
-static void outcome_path(char *buf, size_t n, const char *dir, const char *exercise)
-{
-    snprintf(buf, n, "%s/%s.json", dir, exercise);
-}
+static const char POLICY_HINT[] =
+    "The submission policy refused this file (see the lines above): hand in kernels and "
+    "launchers only, without main, constructors, exit, files or other programs "
+    "(docs/students.md#the-submission-policy).";
 
 START_TEST(judge_exercise)
 {
     const sl_exercise *e = &g_lesson->exercises[_i];
     sl_result r;
     sl_outcome o;
-    char path[4096];
+    /* a daemon some runner of this exercise starts becomes our child */
+    sl_contain_adopt_orphans();
     sl_grade_exercise(g_lesson, e, &g_ctx, &r);
+    if (g_refused && r.verdict == SL_V_BUILD)
+        r.hint = POLICY_HINT;
+    static char missing_hint[256];
+    if (g_missing && r.verdict == SL_V_BUILD) {
+        snprintf(missing_hint, sizeof missing_hint, "The submission has no file for this lesson: "
+                 "hand in %s.cu, laid out like starter/.", g_lesson->name);
+        r.hint = missing_hint;
+    }
+    /* nothing the student started outlives the verdict */
+    sl_contain_kill_children(NULL, 0, 5.0);
     sl_outcome_from_result(&o, g_lesson, e, &r);
-    outcome_path(path, sizeof path, g_results, e->name);
-    ck_assert_msg(sl_outcome_write(path, &o) == 0, "cannot write %s", path);
+    char *text = sl_outcome_to_text(&o);
+    int sent = text && sl_channel_put(g_channels[_i], text) == 0;
+    free(text);
     int pass = r.verdict == SL_V_PASS;
     char msg[1024];
     const char *d = sl_text_str(&r.detail);
@@ -36,6 +57,7 @@ START_TEST(judge_exercise)
              r.where, (int)strcspn(d, "\n"), d);
     sl_outcome_free(&o);
     sl_result_free(&r);
+    ck_assert_msg(sent, "cannot send the outcome of %s", e->name);
     ck_assert_msg(pass, "%s", msg);
 }
 END_TEST
@@ -50,23 +72,103 @@ static int wanted(const sl_lesson_job *job, const char *name)
     return 0;
 }
 
+int sl_lesson_open_channels(const sl_lesson *l, sl_lesson_job *job)
+{
+    job->channels = malloc((size_t)l->count * sizeof *job->channels);
+    if (!job->channels)
+        return -1;
+    for (int i = 0; i < l->count; i++)
+        job->channels[i] = -1;
+    for (int i = 0; i < l->count; i++)
+        if ((job->channels[i] = sl_channel_open(l->exercises[i].name)) < 0) {
+            sl_lesson_close_channels(l, job);
+            return -1;
+        }
+    return 0;
+}
+
+void sl_lesson_close_channels(const sl_lesson *l, sl_lesson_job *job)
+{
+    if (!job->channels)
+        return;
+    for (int i = 0; i < l->count; i++)
+        sl_channel_close(&job->channels[i]);
+    free(job->channels);
+    job->channels = NULL;
+}
+
+int sl_lesson_policy_check(const sl_lesson *l, const char *grader_source_dir, const char *source,
+                           sl_text *why)
+{
+    char lesson_dir[4096], runner_dir[4096], core_dir[4096];
+    /* the folders build.c passes with -I */
+    snprintf(lesson_dir, sizeof lesson_dir, "%s/lessons/%s", grader_source_dir, l->name);
+    snprintf(runner_dir, sizeof runner_dir, "%s/grader/runner", grader_source_dir);
+    snprintf(core_dir, sizeof core_dir, "%s/grader/core", grader_source_dir);
+    const char *dirs[] = {lesson_dir, runner_dir, core_dir, NULL};
+    sl_policy p = {l->name, dirs};
+    return sl_policy_check_file(&p, source, why);
+}
+
+static const char *base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b ? b + 1 : path;
+}
+
+/* Builds the student's file, unless the policy refuses it before (the
+ * source) or after (the object) the compiler: then b->ok is 0 and b->log
+ * says why, which the grader reports as BUILD. */
+static int build_student(const sl_lesson *l, const sl_lesson_job *job, const sl_build_config *bc,
+                         const char *build_dir, sl_build *b)
+{
+    sl_text why = {0};
+    int refused = 0;
+    if (job->policy && !sl_lesson_policy_check(l, bc->source_dir, job->source, &why)) {
+        memset(b, 0, sizeof *b);
+        snprintf(b->ptx, sizeof b->ptx, "%s/none.ptx", build_dir);
+        b->log = strdup(sl_text_str(&why));
+        sl_text_free(&why);
+        /* a missing file is not a policy matter */
+        return access(job->source, F_OK) == 0;
+    }
+    sl_build_lesson(bc, l->name, job->source, build_dir, b);
+    if (job->policy && b->ok) {
+        char object[4200];
+        snprintf(object, sizeof object, "%s/student.o", build_dir);
+        if (sl_hostobj_check(object, base_name(job->source), &why) != 1) {
+            b->ok = 0;
+            free(b->log);
+            b->log = strdup(sl_text_str(&why));
+            refused = 1;
+        }
+    }
+    sl_text_free(&why);
+    return refused;
+}
+
 int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
 {
     char build_dir[4096], work[4096], lib[4096];
     snprintf(build_dir, sizeof build_dir, "%s/build", job->out_dir);
     snprintf(work, sizeof work, "%s/work", job->out_dir);
-    snprintf(g_results, sizeof g_results, "%s/results", job->out_dir);
     snprintf(lib, sizeof lib, "%s/libsynclab_harness_%s.a", job->harness_lib_dir, l->name);
     sl_mkdirs(build_dir);
     sl_mkdirs(work);
-    sl_mkdirs(g_results);
+    if (!job->channels)
+        return 0; /* nowhere to send verdicts: sl_lesson_collect reports ERROR */
+    for (int i = 0; i < l->count; i++)
+        sl_channel_put(job->channels[i], ""); /* a stale verdict must never be read back */
+    sl_contain_adopt_orphans();
 
     sl_build_config bc = *job->build;
     bc.harness_lib = lib;
     sl_build b;
-    sl_build_lesson(&bc, l->name, job->source, build_dir, &b);
+    g_missing = access(job->source, F_OK) != 0;
+    g_refused = build_student(l, job, &bc, build_dir, &b);
 
     g_lesson = l;
+    g_channels = job->channels;
     memset(&g_ctx, 0, sizeof g_ctx);
     g_ctx.runner = b.ok ? b.runner : NULL;
     g_ctx.ptx = b.ptx;
@@ -83,9 +185,6 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     int graded = 0;
     for (int i = 0; i < l->count; i++) {
         const sl_exercise *e = &l->exercises[i];
-        char path[4096];
-        outcome_path(path, sizeof path, g_results, e->name);
-        unlink(path); /* a stale verdict must never be read back */
         if (!wanted(job, e->name))
             continue;
         TCase *tc = tcase_create(e->name);
@@ -100,34 +199,59 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
                                                                                 : CK_SILENT);
     srunner_free(sr);
     sl_build_free(&b);
+    /* whatever escaped a judge that died is ours now: it goes */
+    sl_contain_kill_children(NULL, 0, 5.0);
     return graded;
+}
+
+static void missing_outcome(const sl_lesson *l, const sl_exercise *e, sl_outcome *o)
+{
+    /* the judging process died: the grader's fault, said so */
+    sl_result r = {0};
+    r.verdict = SL_V_ERROR;
+    r.hint = sl_verdict_hint(SL_V_ERROR);
+    r.doc = e->doc;
+    sl_text_printf(&r.detail, "the test process for %s ended without a verdict\n", e->name);
+    sl_outcome_from_result(o, l, e, &r);
+    sl_result_free(&r);
+}
+
+/* out_dir/results.json: this lesson's latest verdicts, for hint/progress. */
+static void write_lesson_results(const sl_lesson *l, const sl_lesson_job *job,
+                                 const sl_outcome *outcomes)
+{
+    sl_outcome *graded = calloc((size_t)l->count, sizeof *graded);
+    int n = 0;
+    for (int i = 0; graded && i < l->count; i++)
+        if (outcomes[i].verdict != SL_V_COUNT)
+            graded[n++] = outcomes[i]; /* shallow: freed by the caller */
+    char path[4200];
+    snprintf(path, sizeof path, "%s/results.json", job->out_dir);
+    sl_report rep = {job->source, job->seed, 0, graded, n};
+    if (graded)
+        sl_report_write_json(path, &rep);
+    free(graded);
 }
 
 void sl_lesson_collect(const sl_lesson *l, const sl_lesson_job *job, sl_outcome *outcomes)
 {
-    char results[4096];
-    snprintf(results, sizeof results, "%s/results", job->out_dir);
     for (int i = 0; i < l->count; i++) {
         const sl_exercise *e = &l->exercises[i];
         sl_outcome *o = &outcomes[i];
-        char path[4096];
-        outcome_path(path, sizeof path, results, e->name);
         if (!wanted(job, e->name)) {
             memset(o, 0, sizeof *o);
             o->verdict = SL_V_COUNT;
             continue;
         }
-        if (sl_outcome_read(path, o) != 0) {
-            /* the judging process died: the grader's fault, said so */
-            sl_result r = {0};
-            r.verdict = SL_V_ERROR;
-            r.hint = sl_verdict_hint(SL_V_ERROR);
-            r.doc = e->doc;
-            sl_text_printf(&r.detail, "the test process for %s ended without a verdict\n", e->name);
-            sl_outcome_from_result(o, l, e, &r);
-            sl_result_free(&r);
+        char *text = job->channels ? sl_channel_get(job->channels[i], MAX_OUTCOME) : NULL;
+        /* the outcome must be this exercise's: a channel carries one only */
+        if (sl_outcome_from_text(text, o) != 0 || strcmp(o->exercise, e->name) != 0) {
+            sl_outcome_free(o);
+            missing_outcome(l, e, o);
         }
+        free(text);
     }
+    write_lesson_results(l, job, outcomes);
 }
 
 const sl_lesson *sl_lesson_find(const char *name)

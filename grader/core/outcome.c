@@ -84,19 +84,13 @@ static double num(const cJSON *j, const char *key)
     return cJSON_IsNumber(v) ? v->valuedouble : 0.0;
 }
 
-int sl_outcome_read(const char *path, sl_outcome *o)
+int sl_outcome_from_json(const void *json, sl_outcome *o)
 {
+    const cJSON *j = json;
     memset(o, 0, sizeof *o);
-    char *text = sl_read_file(path, 8 << 20, NULL);
-    if (!text)
+    int v = cJSON_IsObject(j) ? sl_verdict_parse(str(j, "verdict")) : -1;
+    if (v < 0)
         return -1;
-    cJSON *j = cJSON_Parse(text);
-    free(text);
-    int v = j ? sl_verdict_parse(str(j, "verdict")) : -1;
-    if (!j || v < 0) {
-        cJSON_Delete(j);
-        return -1;
-    }
     copy(o->lesson, sizeof o->lesson, str(j, "lesson"));
     copy(o->exercise, sizeof o->exercise, str(j, "exercise"));
     copy(o->title, sizeof o->title, str(j, "title"));
@@ -117,8 +111,34 @@ int sl_outcome_read(const char *path, sl_outcome *o)
         o->copy_gbps = num(b, "device_copy");
         copy(o->bench_reference, sizeof o->bench_reference, str(b, "reference_name"));
     }
-    cJSON_Delete(j);
     return 0;
+}
+
+char *sl_outcome_to_text(const sl_outcome *o)
+{
+    cJSON *j = sl_outcome_to_json(o);
+    char *text = cJSON_PrintUnformatted(j);
+    cJSON_Delete(j);
+    return text;
+}
+
+int sl_outcome_from_text(const char *text, sl_outcome *o)
+{
+    cJSON *j = text ? cJSON_Parse(text) : NULL;
+    int rc = sl_outcome_from_json(j, o);
+    cJSON_Delete(j);
+    return rc;
+}
+
+int sl_outcome_read(const char *path, sl_outcome *o)
+{
+    memset(o, 0, sizeof *o);
+    char *text = sl_read_file(path, 8 << 20, NULL);
+    if (!text)
+        return -1;
+    int rc = sl_outcome_from_text(text, o);
+    free(text);
+    return rc;
 }
 
 void sl_outcome_free(sl_outcome *o)

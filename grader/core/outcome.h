@@ -1,6 +1,8 @@
 /* One exercise's verdict as it travels from the Check test that judged it
- * to the report: a small JSON file per exercise, written by the judging
- * process, read by the one that prints the table. */
+ * to the report: a small JSON text per exercise, sent by the judging
+ * process through a private channel (channel.h), read by the one that
+ * prints the table. The same JSON is kept in reports for `hint` and
+ * `progress`. */
 #ifndef SYNCLAB_OUTCOME_H
 #define SYNCLAB_OUTCOME_H
 
@@ -25,6 +27,11 @@ typedef struct {
 
 void sl_outcome_from_result(sl_outcome *o, const sl_lesson *l, const sl_exercise *e,
                             const sl_result *r);
+/* JSON text (malloc'd) and back; from_text/from_json return 0 ok, -1 for
+ * anything malformed or an unknown verdict. */
+char *sl_outcome_to_text(const sl_outcome *o);
+int sl_outcome_from_text(const char *text, sl_outcome *o);
+int sl_outcome_from_json(const void *json, sl_outcome *o);
 /* 0 ok */
 int sl_outcome_write(const char *path, const sl_outcome *o);
 int sl_outcome_read(const char *path, sl_outcome *o);

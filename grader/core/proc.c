@@ -12,6 +12,40 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "contain.h"
+
+/* Children started here and not yet waited for: in a subreaper, every
+ * other child is a stray some runner left behind (see contain.h). */
+enum { MAX_INFLIGHT = 64 };
+static pid_t inflight[MAX_INFLIGHT];
+static int ninflight;
+
+static void track(pid_t pid)
+{
+    if (ninflight < MAX_INFLIGHT)
+        inflight[ninflight++] = pid;
+}
+
+static void untrack(pid_t pid)
+{
+    for (int i = 0; i < ninflight; i++)
+        if (inflight[i] == pid) {
+            inflight[i] = inflight[--ninflight];
+            return;
+        }
+}
+
+/* Nothing the grader holds open (outcome channels, logs) may reach the
+ * program: only stdin, stdout and stderr cross the exec. */
+static void close_inherited_fds(void)
+{
+    if (close_range(3, ~0U, 0) == 0)
+        return;
+    long max = sysconf(_SC_OPEN_MAX);
+    for (long fd = 3; fd < (max > 0 ? max : 1024); fd++)
+        close((int)fd);
+}
+
 double sl_now(void)
 {
     struct timespec ts;
@@ -43,11 +77,13 @@ int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path,
             setrlimit(RLIMIT_FSIZE, &rl);
         }
         signal(SIGXFSZ, SIG_DFL);
+        close_inherited_fds();
         execvp(argv[0], argv);
         fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
     setpgid(p->pid, p->pid); /* also here: no race with the child's own call */
+    track(p->pid);
     return 0;
 }
 
@@ -60,6 +96,7 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
         if (w == p->pid)
             break;
         if (w < 0 && errno != EINTR) {
+            untrack(p->pid);
             r->spawn_failed = 1;
             r->seconds = sl_now() - p->start;
             return;
@@ -75,8 +112,12 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
         struct timespec nap = {0, 2 * 1000 * 1000};
         nanosleep(&nap, NULL);
     }
-    /* Whatever the child left behind in its group goes too. */
+    /* Whatever the child left behind in its group goes too, and in a
+     * subreaper whatever it detached (setsid) and orphaned. */
     kill(-p->pid, SIGKILL);
+    untrack(p->pid);
+    if (sl_contain_is_subreaper())
+        sl_contain_kill_children(inflight, ninflight, 5.0);
     r->seconds = sl_now() - p->start;
     if (r->timed_out)
         return;

@@ -562,6 +562,7 @@ typedef struct {
     int (*succ)[2];    /* up to two successors, -1 when absent */
     int words;         /* bitset length in words */
     word *pdom;        /* (nb+1) bitsets */
+    char *live;        /* the block can reach the exit (not a spin forever) */
 } cfg;
 
 static int is_branch(const sl_ptx_insn *in) { return matches(in, "bra"); }
@@ -640,6 +641,20 @@ static void cfg_build(const sl_ptx_func *f, cfg *g)
     }
     free(tmp);
     free(leader);
+    /* Blocks that never reach the exit are endless loops (a spin on a value
+     * the compiler proved cannot change): a hang, judged at run time, not a
+     * path that skips a barrier. */
+    g->live = calloc((size_t)g->nb + 1, 1);
+    g->live[exit] = 1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int b = g->nb - 1; b >= 0; b--)
+            for (int k = 0; k < 2 && !g->live[b]; k++)
+                if (g->succ[b][k] >= 0 && g->live[g->succ[b][k]]) {
+                    g->live[b] = 1;
+                    changed = 1;
+                }
+    }
 }
 
 static void cfg_free(cfg *g)
@@ -648,6 +663,7 @@ static void cfg_free(cfg *g)
     free(g->block_of);
     free(g->succ);
     free(g->pdom);
+    free(g->live);
 }
 
 /* Marks (in dep) the blocks control-dependent on the branch ending block x:
@@ -658,7 +674,7 @@ static int mark_dependent(cfg *g, int x, char *dep, int *cause, int cause_insn)
     const word *px = bits(g, x);
     for (int k = 0; k < 2; k++) {
         int s = g->succ[x][k];
-        if (s < 0)
+        if (s < 0 || !g->live[s])
             continue;
         const word *ps = bits(g, s);
         for (int y = 0; y < g->nb; y++)
@@ -699,7 +715,7 @@ static int has_barrier_free_side(cfg *g, int x, const char *has_barrier)
     int free_path = 0;
     for (int k = 0; k < 2 && !free_path; k++) {
         int s = g->succ[x][k];
-        if (s < 0)
+        if (s < 0 || !g->live[s])
             continue;
         memset(seen, 0, (size_t)g->nb + 1);
         int top = 0;
@@ -758,8 +774,12 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
                 continue;
             tokens t;
             operand_tokens(operands(in), &t);
-            /* a value written under divergent control differs between threads */
-            int varying = guard_tainted || divergent[b];
+            /* Only data flow taints. A value written under thread-dependent
+             * control can differ between threads too, but PTX reuses one
+             * register for a variable across loops (a uniform level counter
+             * also updated under `if (tid < 32)`), and a false SYNC on correct
+             * code is worse than a miss the run-time tools may still catch. */
+            int varying = guard_tainted;
             for (int k = 1; k < t.n && !varying; k++)
                 varying = thread_varying_special(t.tok[k]) || regset_has(&tainted, t.tok[k]);
             if (varying && t.n > 0) {

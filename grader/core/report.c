@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "proc.h"
+
 void sl_report_score(const sl_report *r, double *points, double *max_points)
 {
     *points = *max_points = 0;
@@ -21,6 +23,18 @@ static void print_indented(FILE *f, const char *text)
         fprintf(f, "      %.*s\n", (int)len, s);
         s += len + (s[len] == '\n');
     }
+}
+
+void sl_report_explain(sl_text *out, const sl_outcome *o)
+{
+    sl_text_printf(out, "%s%s%s\n", sl_verdict_name(o->verdict), o->where[0] ? " at " : "",
+                   o->where);
+    if (o->detail && *o->detail)
+        sl_text_printf(out, "%s%s", o->detail, o->detail[strlen(o->detail) - 1] == '\n' ? "" : "\n");
+    if (o->hint[0])
+        sl_text_printf(out, "hint: %s\n", o->hint);
+    if (o->doc[0])
+        sl_text_printf(out, "read: %s\n", o->doc);
 }
 
 void sl_report_print(FILE *f, const sl_report *r, int details)
@@ -57,7 +71,7 @@ void sl_report_print(FILE *f, const sl_report *r, int details)
     }
 }
 
-int sl_report_write_json(const char *path, const sl_report *r)
+char *sl_report_to_text(const sl_report *r)
 {
     cJSON *j = cJSON_CreateObject();
     double pts, max;
@@ -74,10 +88,62 @@ int sl_report_write_json(const char *path, const sl_report *r)
         cJSON_AddItemToArray(list, (cJSON *)sl_outcome_to_json(&r->outcomes[i]));
     char *text = cJSON_Print(j);
     cJSON_Delete(j);
+    return text;
+}
+
+int sl_report_write_json(const char *path, const sl_report *r)
+{
+    char *text = sl_report_to_text(r);
     FILE *f = text ? fopen(path, "w") : NULL;
     int ok = f && fputs(text, f) >= 0;
     if (f && fclose(f) != 0)
         ok = 0;
     free(text);
     return ok ? 0 : -1;
+}
+
+int sl_report_parse(const char *text, sl_report_data *d)
+{
+    memset(d, 0, sizeof *d);
+    cJSON *j = text ? cJSON_Parse(text) : NULL;
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(j, "exercises");
+    if (!cJSON_IsArray(list)) {
+        cJSON_Delete(j);
+        return -1;
+    }
+    const cJSON *sub = cJSON_GetObjectItemCaseSensitive(j, "submission");
+    const cJSON *seed = cJSON_GetObjectItemCaseSensitive(j, "seed");
+    const cJSON *secs = cJSON_GetObjectItemCaseSensitive(j, "seconds");
+    snprintf(d->submission, sizeof d->submission, "%s", cJSON_IsString(sub) ? sub->valuestring : "");
+    d->seed = cJSON_IsString(seed) ? strtoull(seed->valuestring, NULL, 10) : 0;
+    d->seconds = cJSON_IsNumber(secs) ? secs->valuedouble : 0;
+    int n = cJSON_GetArraySize(list);
+    d->outcomes = calloc((size_t)(n > 0 ? n : 1), sizeof *d->outcomes);
+    const cJSON *item;
+    cJSON_ArrayForEach(item, list)
+    {
+        if (d->outcomes && sl_outcome_from_json(item, &d->outcomes[d->count]) == 0)
+            d->count++;
+    }
+    cJSON_Delete(j);
+    return d->outcomes ? 0 : -1;
+}
+
+int sl_report_read_json(const char *path, sl_report_data *d)
+{
+    char *text = sl_read_file(path, 64u << 20, NULL);
+    int rc = text ? sl_report_parse(text, d) : -1;
+    if (!text)
+        memset(d, 0, sizeof *d);
+    free(text);
+    return rc;
+}
+
+void sl_report_data_free(sl_report_data *d)
+{
+    for (int i = 0; i < d->count; i++)
+        sl_outcome_free(&d->outcomes[i]);
+    free(d->outcomes);
+    d->outcomes = NULL;
+    d->count = 0;
 }

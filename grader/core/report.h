@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "outcome.h"
+#include "text.h"
 
 typedef struct {
     const char *submission;
@@ -20,6 +21,24 @@ typedef struct {
  * doc). */
 void sl_report_print(FILE *f, const sl_report *r, int details);
 int sl_report_write_json(const char *path, const sl_report *r);
+/* One outcome in words: verdict and place, detail, hint, doc (for the
+ * outputs of other formats). */
+void sl_report_explain(sl_text *out, const sl_outcome *o);
+/* The same JSON as text (malloc'd). */
+char *sl_report_to_text(const sl_report *r);
+
+/* A report read back (results.json of a lesson, a student's report sent
+ * through a channel). */
+typedef struct {
+    char submission[4096];
+    uint64_t seed;
+    double seconds;
+    sl_outcome *outcomes;
+    int count;
+} sl_report_data;
+int sl_report_parse(const char *text, sl_report_data *d);
+int sl_report_read_json(const char *path, sl_report_data *d);
+void sl_report_data_free(sl_report_data *d);
 void sl_report_score(const sl_report *r, double *points, double *max_points);
 
 #endif

@@ -164,6 +164,7 @@ START_TEST(barriers_every_thread_reaches_are_fine)
     ck_assert(!divergent("named_barrier_for_half", where)); /* a count: meant for a subset */
     ck_assert(!divergent("pub_then_reset", where));
     ck_assert(!divergent("no_atomics", where));
+    ck_assert(!divergent("spin_then_barrier", where)); /* a hang, judged at run time */
 }
 END_TEST
 

@@ -8,4 +8,17 @@ Suite *outcome_suite(void);
 Suite *proc_suite(void);
 Suite *ptx_suite(void);
 Suite *sanitizer_suite(void);
+Suite *points_suite(void);
+Suite *csv_suite(void);
+Suite *junit_suite(void);
+Suite *gradescope_suite(void);
+Suite *policy_suite(void);
+Suite *hostobj_suite(void);
+Suite *contain_suite(void);
+Suite *class_suite(void);
+Suite *progress_suite(void);
+/* Two small lessons for the tests of modules that take lessons. */
+#include "exercise.h"
+extern const sl_lesson unit_lesson_a, unit_lesson_b;
+extern const sl_lesson *const unit_lessons[];
 #endif

@@ -76,8 +76,10 @@ static int saw_check(const sl_case *in, const sl_case *out, sl_text *why)
     return ok_v && ok_h;
 }
 
+/* Scoped by mangled name ("_Z17split_arrive_wait...") so a renamed copy in
+ * the same file, like the reference inside a bug-zoo mutant, does not count. */
 static const sl_rule saw_rules[] = {
-    { SL_RULE_REQUIRE, "split_arrive_wait", "mbarrier.arrive",
+    { SL_RULE_REQUIRE, "_Z17split_arrive_wait", "mbarrier.arrive",
       "the exercise is about cuda::barrier: arrive() and wait() on a block_barrier "
       "(mbarrier.arrive in the PTX), not __syncthreads() alone" },
     { SL_RULE_END, NULL, NULL, NULL },
@@ -161,7 +163,7 @@ static int norm_check(const sl_case *in, const sl_case *out, sl_text *why)
 }
 
 static const sl_rule norm_rules[] = {
-    { SL_RULE_REQUIRE, "normalize", "mbarrier.arrive",
+    { SL_RULE_REQUIRE, "_Z9normalize", "mbarrier.arrive",
       "the block reduction must use the cuda::barrier (arrive()/wait(): mbarrier.arrive "
       "in the PTX), not __syncthreads() alone" },
     { SL_RULE_END, NULL, NULL, NULL },
@@ -178,8 +180,8 @@ static const sl_exercise exercises[] = {
                         "two buffers so a fast thread's next write cannot hit a value still being read.",
           [SL_V_SYNC] = "Every thread of the block arrives exactly once per phase: "
                         "init(&bar, blockDim.x), no arrive() inside a branch only some threads take.",
-          [SL_V_LAUNCH] = "More arrivals than the expected count overflow the barrier: "
-                          "init(&bar, blockDim.x), one arrive() per thread per iteration.",
+          [SL_V_LAUNCH] = "Barrier overflow: more arrivals than init's count (use blockDim.x, one "
+                          "arrive() per thread per phase), or arrivals before __syncthreads() published init.",
           [SL_V_TIMEOUT] = "A wait never completed: a thread returned early or skipped arrive(), "
                            "or init's count exceeds blockDim.x.",
           [SL_V_MEMORY] = "An error inside mbarrier_arrive: a thread arrived before init was "

@@ -57,6 +57,7 @@ static void run_block_vote(const sl_case *in, sl_case *out)
     size_t nout = 3 * (size_t)s.grid;
     int *d_in = (int *)sl_to_device(&in->array[0]);
     int *d_out = (int *)sl_device_alloc(nout * sizeof(int), 0xFF);
+    sl_dirty_shared();   // in case the student keeps something in shared memory
     block_vote<<<s.grid, s.block>>>(d_in, d_out, s.n, threshold);
     sl_launched("block_vote");
     sl_download(out, SL_I32, (uint64_t)nout, d_out);

@@ -304,8 +304,8 @@ static const sl_exercise exercises[] = {
                         "tile[valid - 1 - t], not tile[blockDim.x - 1 - t].",
          [SL_V_RACE] = "A thread reads a slot another thread writes: put __syncthreads() between "
                        "the writes to the tile and the reads from it.",
-         [SL_V_SYNC] = "Every thread of the block must reach the __syncthreads(): take it out of "
-                       "if (i < n) and guard only the load and the store.",
+         [SL_V_SYNC] = "Every thread of the block must reach the same __syncthreads(): move it out "
+                       "of the thread-dependent branch and guard only the work around it.",
          [SL_V_TIMEOUT] = "A barrier that some threads never reach can wait forever: keep "
                           "__syncthreads() outside every thread-dependent branch.",
          [SL_V_MEMORY] = "Touch in[i] and out[i] only when i < n, and the tile only at slots "

@@ -36,11 +36,14 @@ __global__ void tile_reduce(const int *in, int n, int tile_size,
 /* ---- half_block (docs/06-coop.md#half-block) -----------------------------
  * Launch: grid = ceil(n / blockDim.x); blockDim.x is 32, 64, 128, 256, 512
  * or 1024. Block b owns the chunk in[b * blockDim.x ...] (the last chunk may
- * be short). Only the FIRST HALF of the block (threadIdx.x < blockDim.x / 2)
- * computes the chunk's sum S (each of those threads adds two elements, then
- * they reduce together through a device function that takes the group as a
- * parameter); the second half waits. Then every thread of the block writes,
- * for its own element i < n:
+ * be short). Only the FIRST HALF of the block (block rank < blockDim.x / 2)
+ * computes the chunk's sum S: each of those threads adds two elements
+ * (r and r + blockDim.x / 2, 0 past n); they reduce in tiles of
+ * T = min(32, blockDim.x / 2) threads (cg::thread_block_tile<16> for blocks
+ * of 32, cg::thread_block_tile<32> otherwise) by calling a device function
+ * that takes the tile as a parameter, and each tile's rank 0 stores its
+ * sum in shared memory. The second half calls nothing. Then every thread of
+ * the block adds the tile sums and writes, for its own element i < n:
  *   out[i] = S - in[i]        (the sum of the OTHER elements of its chunk) */
 __global__ void half_block(const int *in, int n, int *out);
 

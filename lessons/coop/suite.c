@@ -325,7 +325,7 @@ static int filter_check(const sl_case *in, const sl_case *out, sl_text *why)
     }
     int64_t groups = coop_filter_groups(input_of(in), n, block, grid);
     if (calls > groups) {
-        sl_text_printf(why, "not aggregated: %d filter_reserve() calls for %lld warp iterations "
+        sl_text_printf(why, "not aggregated: %d filter_reserve() calls for %lld warp iteration(s) "
                        "that had elements to keep (at most one call per coalesced group)",
                        calls, (long long)groups);
         goto done;
@@ -408,10 +408,10 @@ static const sl_exercise exercises[] = {
         .doc = COOP_DOC "#half-block", .points = 10, .repeats = 2,
         .make_inputs = half_inputs, .check = half_check,
         .hint = {
-            [SL_V_WRONG] = "The second half must wait at a block.sync() OUTSIDE the branch until the first half has written the chunk sum.",
-            [SL_V_RACE] = "Write the chunk sum before block.sync() and read it after; group_sum needs g.sync() between temp writes and reads.",
-            [SL_V_SYNC] = "No __syncthreads()/block.sync() inside a function only half the block calls: pass the half's group and call g.sync().",
-            [SL_V_TIMEOUT] = "A block-wide barrier inside the half's code waits for threads that never come: synchronize the group passed in.",
+            [SL_V_WRONG] = "The second half must wait at a block.sync() OUTSIDE the branch until every tile of the first half has stored its sum.",
+            [SL_V_RACE] = "Store the tile sums before block.sync() and read them after; the tile function needs g.sync() between temp writes and reads.",
+            [SL_V_SYNC] = "No __syncthreads()/block.sync() inside a function only half the block calls: pass the tile and call g.sync().",
+            [SL_V_TIMEOUT] = "A block-wide barrier inside the half's code waits for threads that never come (measured: it hangs): synchronize the group passed in.",
             [SL_V_MEMORY] = "Threads past n add 0 and write nothing; the half's temp has blockDim.x / 2 ints.",
         },
     },

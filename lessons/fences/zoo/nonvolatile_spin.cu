@@ -11,12 +11,10 @@ __global__ void message_pass(const int *in, int *mailbox, int *flags, int *out, 
         produce(in, mailbox, flags, words, b);
     } else if (b < 2 * pairs) {
         const int p = b - pairs;
-        if (threadIdx.x == 0) {
-            while (flags[p] == 0) {  // BUG: not volatile, not atomic
-            }
-            __threadfence();
+        // Every thread waits for the flag itself (no barrier needed), but...
+        while (flags[p] == 0) {  // BUG: not volatile, not atomic: read once
         }
-        __syncthreads();
+        __threadfence();
         for (int i = threadIdx.x; i < words; i += blockDim.x)
             out[p * words + i] = mailbox[p * words + i];
     }

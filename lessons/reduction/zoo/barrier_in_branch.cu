@@ -1,6 +1,8 @@
 // EXPECT tree_reduce SYNC
 // The per-level __syncthreads() sits inside `if (tid < off)`: only part of
-// the block (and, for off < 32, part of a warp) reaches it.
+// the block (and, for off < 32, part of a warp) reaches it. Plain runs give
+// the right sum, and synccheck stays silent on this rolled loop on the H100;
+// the grader finds the barrier under a thread-dependent branch in the PTX.
 #define tree_reduce tree_reduce_reference
 #include "../../../solutions/reduction.cu"
 #undef tree_reduce

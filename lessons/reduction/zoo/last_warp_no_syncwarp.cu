@@ -15,15 +15,14 @@ __global__ void tree_reduce(const int *in, int *out, int n)
 
     s[tid] = i < n ? in[i] : 0;
     __syncthreads();
-    unsigned off = blockDim.x / 2;
-    for (; off >= 32; off /= 2) {
+    for (unsigned off = blockDim.x / 2; off >= 32; off /= 2) {
         if (tid < off)
             s[tid] += s[tid + off];
         __syncthreads();
     }
-    if (tid < 32) {
+    if (tid < 32) {                       /* levels 16, 8, ..., 1 inside warp 0 */
         volatile int *v = s;
-        for (; off > 0; off /= 2)
+        for (unsigned off = 16; off > 0; off /= 2)
             if (tid < off)
                 v[tid] += v[tid + off];   /* BUG: no __syncwarp() between levels */
     }

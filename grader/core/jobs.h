@@ -1,0 +1,28 @@
+/* Bounded parallel work in forked children: students of a class, lessons
+ * of a submission, sources of a determinism run. The grader never calls
+ * CUDA, so forking it is safe. The parent is a child subreaper: whatever a
+ * job leaves behind (a runner's daemon) is killed when the job ends. */
+#ifndef SYNCLAB_JOBS_H
+#define SYNCLAB_JOBS_H
+
+typedef struct {
+    int count;          /* jobs 0..count-1 */
+    int parallel;       /* at most this many at once (>= 1) */
+    void *arg;
+    /* Runs in the parent just before job is forked (opening what the job
+     * reports through, say). 0 to go on; otherwise the job is not started
+     * and done() gets status -1. May be NULL. */
+    int (*prepare)(int job, void *arg);
+    /* Runs in the child; its return value is the child's exit code. */
+    int (*work)(int job, void *arg);
+    /* Runs in the parent when a job ended (status from waitpid), in the
+     * order jobs end. May be NULL. */
+    void (*done)(int job, int status, void *arg);
+} sl_jobs;
+
+/* Runs every job; returns how many could not be started (fork failed). */
+int sl_jobs_run(const sl_jobs *j);
+/* A sensible default for parallel: half the CPUs, at least 1. */
+int sl_jobs_default_parallel(void);
+
+#endif

@@ -1,0 +1,153 @@
+#include "progress.h"
+
+#include <string.h>
+
+#include "verdict.h"
+
+enum { DETAIL_LINES = 20 };
+
+void sl_progress_load(const char *out, const sl_lesson *const *lessons, int n,
+                      sl_lesson_status *st)
+{
+    for (int i = 0; i < n; i++) {
+        char path[4200];
+        memset(&st[i], 0, sizeof st[i]);
+        st[i].lesson = lessons[i];
+        snprintf(path, sizeof path, "%s/%s/results.json", out, lessons[i]->name);
+        st[i].checked = sl_report_read_json(path, &st[i].last) == 0;
+    }
+}
+
+void sl_progress_free(sl_lesson_status *st, int n)
+{
+    for (int i = 0; i < n; i++)
+        sl_report_data_free(&st[i].last);
+}
+
+const sl_outcome *sl_progress_outcome(const sl_lesson_status *st, const char *exercise)
+{
+    for (int i = 0; st->checked && i < st->last.count; i++)
+        if (strcmp(st->last.outcomes[i].exercise, exercise) == 0)
+            return &st->last.outcomes[i];
+    return NULL;
+}
+
+static int passes(const sl_lesson_status *st, const char *exercise)
+{
+    const sl_outcome *o = sl_progress_outcome(st, exercise);
+    return o && o->verdict == SL_V_PASS;
+}
+
+int sl_progress_next(const sl_lesson_status *st, int n, int *lesson, int *exercise)
+{
+    for (int l = 0; l < n; l++)
+        for (int e = 0; e < st[l].lesson->count; e++)
+            if (!passes(&st[l], st[l].lesson->exercises[e].name)) {
+                *lesson = l;
+                *exercise = e;
+                return 1;
+            }
+    return 0;
+}
+
+static void print_lesson(FILE *f, const sl_lesson_status *st)
+{
+    const sl_lesson *l = st->lesson;
+    int pass = 0;
+    for (int e = 0; e < l->count; e++)
+        pass += passes(st, l->exercises[e].name);
+    fprintf(f, "%-10s %d/%d pass  ", l->name, pass, l->count);
+    if (!st->checked) {
+        fprintf(f, "not checked yet\n");
+        return;
+    }
+    for (int e = 0; e < l->count; e++) {
+        const sl_outcome *o = sl_progress_outcome(st, l->exercises[e].name);
+        fprintf(f, " %s:%s", l->exercises[e].name, o ? sl_verdict_name(o->verdict) : "-");
+    }
+    fputc('\n', f);
+}
+
+void sl_progress_print(FILE *f, const sl_lesson_status *st, int n)
+{
+    for (int l = 0; l < n; l++)
+        print_lesson(f, &st[l]);
+    int lesson, exercise;
+    if (!sl_progress_next(st, n, &lesson, &exercise)) {
+        fprintf(f, "\nevery exercise passes: well done\n");
+        return;
+    }
+    const sl_lesson *l = st[lesson].lesson;
+    const sl_exercise *e = &l->exercises[exercise];
+    const sl_outcome *o = sl_progress_outcome(&st[lesson], e->name);
+    fprintf(f, "\nnext: %s/%s (%s): %s\n", l->name, e->name,
+            o ? sl_verdict_name(o->verdict) : "not checked yet", e->title);
+    fprintf(f, "  read  %s\n", e->doc);
+    fprintf(f, "  run   make check LESSON=%s\n", l->name);
+    if (o && o->verdict != SL_V_PASS)
+        fprintf(f, "  stuck make hint LESSON=%s EXERCISE=%s\n", l->name, e->name);
+}
+
+static const sl_exercise *find_exercise(const sl_lesson *l, const char *name)
+{
+    for (int i = 0; i < l->count; i++)
+        if (strcmp(l->exercises[i].name, name) == 0)
+            return &l->exercises[i];
+    return NULL;
+}
+
+static void print_detail(FILE *f, const char *detail)
+{
+    int lines = 0;
+    for (const char *s = detail ? detail : ""; *s && lines < DETAIL_LINES; lines++) {
+        size_t len = strcspn(s, "\n");
+        fprintf(f, "    %.*s\n", (int)len, s);
+        s += len + (s[len] == '\n');
+    }
+}
+
+static void print_all_hints(FILE *f, const sl_exercise *e)
+{
+    fprintf(f, "not checked yet: run make check LESSON=<lesson> for a verdict.\n"
+               "What each verdict would mean here:\n");
+    for (int v = SL_V_WRONG; v <= SL_V_TODO; v++)
+        fprintf(f, "  %-8s %s\n", sl_verdict_name((sl_verdict)v),
+                e->hint[v] ? e->hint[v] : sl_verdict_hint((sl_verdict)v));
+}
+
+void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise)
+{
+    const sl_lesson *l = st->lesson;
+    const sl_exercise *e = NULL;
+    if (exercise) {
+        e = find_exercise(l, exercise);
+        if (!e) {
+            fprintf(f, "no exercise '%s' in lesson %s; its exercises:", exercise, l->name);
+            for (int i = 0; i < l->count; i++)
+                fprintf(f, " %s", l->exercises[i].name);
+            fputc('\n', f);
+            return;
+        }
+    } else {
+        for (int i = 0; i < l->count && !e; i++)
+            if (!passes(st, l->exercises[i].name))
+                e = &l->exercises[i];
+        if (!e) {
+            fprintf(f, "every exercise of %s passes.\n", l->name);
+            return;
+        }
+    }
+    fprintf(f, "%s/%s: %s\n", l->name, e->name, e->title);
+    const sl_outcome *o = sl_progress_outcome(st, e->name);
+    if (!o) {
+        print_all_hints(f, e);
+    } else if (o->verdict == SL_V_PASS) {
+        fprintf(f, "last check: PASS\n");
+    } else {
+        fprintf(f, "last check: %s%s%s\n", sl_verdict_name(o->verdict), o->where[0] ? " at " : "",
+                o->where);
+        print_detail(f, o->detail);
+        fprintf(f, "hint: %s\n", o->hint[0] ? o->hint : sl_verdict_hint(o->verdict));
+    }
+    fprintf(f, "read: %s\n", e->doc);
+}

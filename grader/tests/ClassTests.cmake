@@ -1,0 +1,80 @@
+# Tests of class grading and of the grader's integrity (see docs/integrity.md):
+#   adversarial.<case>      each submission of grader/tests/adversarial gets no
+#                           credit for what it cheats (its expect.txt)
+#   adversarial.class       the same folder graded as a class: zero points in
+#                           grades.csv for every cheated exercise
+#   determinism.<lesson>    solutions and bug zoo graded 3 times with different
+#                           seeds: no verdict may flip (GPU)
+#   policy.<lesson>.<kind>  the submission policy accepts starters and solutions
+#   grading.points_file     grading/points.ini lists every exercise's default
+set(SYNCLAB_ADVERSARIAL_DIR ${CMAKE_CURRENT_SOURCE_DIR}/adversarial)
+set(SYNCLAB_STATIC_ONLY BUILD TODO RULE)
+
+# "static" when every verdict in the expectation file needs no GPU.
+function(_synclab_label_of expect_file out)
+  file(STRINGS ${expect_file} lines REGEX "^[a-z_0-9]+ +[A-Z|]+")
+  set(label static)
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "^[^ ]+ +([^ ]+).*" "\\1" v "${line}")
+    string(REPLACE "|" ";" v "${v}")
+    foreach(one IN LISTS v)
+      list(FIND SYNCLAB_STATIC_ONLY ${one} i)
+      if(i EQUAL -1)
+        set(label gpu)
+      endif()
+    endforeach()
+  endforeach()
+  set(${out} ${label} PARENT_SCOPE)
+endfunction()
+
+file(GLOB _cases LIST_DIRECTORIES true ${SYNCLAB_ADVERSARIAL_DIR}/*)
+foreach(dir IN LISTS _cases)
+  if(NOT IS_DIRECTORY ${dir} OR NOT EXISTS ${dir}/expect.txt)
+    continue()
+  endif()
+  get_filename_component(case ${dir} NAME)
+  file(GLOB sources ${dir}/*.cu)
+  list(GET sources 0 source)
+  get_filename_component(lesson ${source} NAME_WE)
+  _synclab_label_of(${dir}/expect.txt label)
+  add_test(NAME adversarial.${case}
+           COMMAND $<TARGET_FILE:syncgrade> expect --policy --lesson ${lesson} --source ${source}
+                   --expect ${dir}/expect.txt --out ${CMAKE_BINARY_DIR}/adversarial)
+  set_tests_properties(adversarial.${case} PROPERTIES SKIP_RETURN_CODE 77
+                       LABELS "${label};adversarial" TIMEOUT 1800)
+endforeach()
+
+add_test(NAME adversarial.class
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_adversarial.sh $<TARGET_FILE:syncgrade>
+                 ${SYNCLAB_ADVERSARIAL_DIR} ${CMAKE_BINARY_DIR}/adversarial-class)
+set_tests_properties(adversarial.class PROPERTIES LABELS "static;adversarial;class" TIMEOUT 3600)
+
+add_test(NAME grading.points_file
+         COMMAND ${CMAKE_COMMAND} -DSYNCGRADE=$<TARGET_FILE:syncgrade>
+                 -DPOINTS=${CMAKE_SOURCE_DIR}/grading/points.ini
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/points_file.cmake)
+set_tests_properties(grading.points_file PROPERTIES LABELS "static;grader")
+
+# Per-lesson tests, once every synclab_add_lesson() has run.
+function(_synclab_class_tests)
+  get_property(lessons GLOBAL PROPERTY SYNCLAB_LESSONS)
+  foreach(l IN LISTS lessons)
+    foreach(kind starter solutions)
+      add_test(NAME policy.${l}.${kind}
+               COMMAND $<TARGET_FILE:syncgrade> policy --lesson ${l}
+                       --source ${CMAKE_SOURCE_DIR}/${kind}/${l}.cu)
+      set_tests_properties(policy.${l}.${kind} PROPERTIES LABELS "static;${l}" TIMEOUT 600)
+    endforeach()
+    file(GLOB zoo ${CMAKE_SOURCE_DIR}/lessons/${l}/zoo/*.cu)
+    set(args "")
+    foreach(src ${CMAKE_SOURCE_DIR}/solutions/${l}.cu ${zoo})
+      list(APPEND args --source ${src})
+    endforeach()
+    add_test(NAME determinism.${l}
+             COMMAND $<TARGET_FILE:syncgrade> determinism --lesson ${l} --runs 3 ${args}
+                     --out ${CMAKE_BINARY_DIR}/determinism)
+    set_tests_properties(determinism.${l} PROPERTIES SKIP_RETURN_CODE 77
+                         LABELS "gpu;determinism;${l}" TIMEOUT 14400)
+  endforeach()
+endfunction()
+cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL _synclab_class_tests)

@@ -1,0 +1,1 @@
+../../../../solutions/barriers.cu
