@@ -363,7 +363,8 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
     snprintf(log2n, sizeof log2n, "%d", ctx->bench_log2n > 0 ? ctx->bench_log2n : 28);
     /* a hash, not the grading seed: student code runs here and must not
      * learn the seed while other exercises are still being judged */
-    snprintf(seed, sizeof seed, "%" PRIu64, hash_name("bench") ^ (ctx->seed * 0x9e3779b97f4a7c15ull));
+    uint64_t bench_seed = hash_name("bench") ^ (ctx->seed * UINT64_C(0x9e3779b97f4a7c15));
+    snprintf(seed, sizeof seed, "%" PRIu64, bench_seed);
     const char *argv[] = {ctx->runner, "bench", e->name, log2n, seed, out, NULL};
     sl_proc_result pr;
     sl_proc_run((char *const *)argv, log, LOG_CAP, limit(ctx, BENCH_TIMEOUT), &pr);
