@@ -80,8 +80,9 @@ __global__ void block_exclusive_scan(const int *in, int *out, int n)
 #define ANY_TILE (ANY_THREADS * ANY_VECS * 4)      // 4096 ints per tile
 #define ANY_SEGS (ANY_VECS * ANY_WARPS)            // 128-int segments per tile
 #define SUMS_THREADS 1024                          // the one block of pass 2
-#define SUMS_ITEMS 32                              // tile sums per thread and chunk
-#define SUMS_CHUNK (SUMS_THREADS * SUMS_ITEMS)
+#define SUMS_VECS 8                                // uint4 of tile sums per thread
+#define SUMS_WARP_SPAN (32 * SUMS_VECS * 4)        // consecutive sums per warp
+#define SUMS_CHUNK (SUMS_THREADS / 32 * SUMS_WARP_SPAN)   // 32768 sums per round
 static_assert(ANY_SEGS == 32, "pass 3 scans the segment totals with one warp");
 static_assert(SUMS_THREADS == 1024, "pass 2 scans 32 warp totals with one warp");
 
@@ -168,40 +169,34 @@ __global__ void __launch_bounds__(ANY_THREADS) reduce_tiles(const int *in, long 
     }
 }
 
-// Pass 2 (one block): tile_sum[] becomes its exclusive scan. The block
-// walks the sums in chunks of SUMS_CHUNK, 16 consecutive sums per thread
-// (four 16-byte loads, all in flight at once: a loop of single loads, each
-// waiting for the one before, made this pass 10x slower), carrying the
-// running total from chunk to chunk. Each thread rewrites only the sums it
-// read, so global memory has nothing to race on.
-static __device__ void load_sums(const unsigned *sums, int tiles, int first, unsigned x[SUMS_ITEMS])
+// Pass 2 (one block): tile_sum[] becomes its exclusive scan, SUMS_CHUNK
+// sums at a time, carrying the running total from chunk to chunk. Warp w
+// owns SUMS_WARP_SPAN consecutive sums of the chunk, laid out like a tile of
+// pass 3: lane l's k-th uint4 starts at 4 * (k * 32 + l), so each load is
+// 512 contiguous bytes per warp. (Giving each thread 32 consecutive sums
+// instead made every warp load touch 32 cache lines: 25 us at 2^28, against
+// about 5 for this.) Each thread rewrites only the sums it read.
+static __device__ void load_sums(const unsigned *sums, int tiles, int first, uint4 &v)
 {
-    if (first + SUMS_ITEMS <= tiles) {
-        const uint4 *p = (const uint4 *)(sums + first);   // first is a multiple of 16
-#pragma unroll
-        for (int k = 0; k < SUMS_ITEMS / 4; k++) {
-            uint4 v = p[k];
-            x[4 * k] = v.x, x[4 * k + 1] = v.y, x[4 * k + 2] = v.z, x[4 * k + 3] = v.w;
-        }
+    if (first + 4 <= tiles) {
+        v = *(const uint4 *)(sums + first);   // first is a multiple of 4
     } else {
-#pragma unroll
-        for (int k = 0; k < SUMS_ITEMS; k++)
-            x[k] = first + k < tiles ? sums[first + k] : 0u;
+        v.x = first + 0 < tiles ? sums[first + 0] : 0u;
+        v.y = first + 1 < tiles ? sums[first + 1] : 0u;
+        v.z = first + 2 < tiles ? sums[first + 2] : 0u;
+        v.w = first + 3 < tiles ? sums[first + 3] : 0u;
     }
 }
 
-static __device__ void store_sums(unsigned *sums, int tiles, int first, const unsigned x[SUMS_ITEMS])
+static __device__ void store_sums(unsigned *sums, int tiles, int first, uint4 v)
 {
-    if (first + SUMS_ITEMS <= tiles) {
-        uint4 *p = (uint4 *)(sums + first);
-#pragma unroll
-        for (int k = 0; k < SUMS_ITEMS / 4; k++)
-            p[k] = make_uint4(x[4 * k], x[4 * k + 1], x[4 * k + 2], x[4 * k + 3]);
+    if (first + 4 <= tiles) {
+        *(uint4 *)(sums + first) = v;
     } else {
-#pragma unroll
-        for (int k = 0; k < SUMS_ITEMS; k++)
-            if (first + k < tiles)
-                sums[first + k] = x[k];
+        if (first + 0 < tiles) sums[first + 0] = v.x;
+        if (first + 1 < tiles) sums[first + 1] = v.y;
+        if (first + 2 < tiles) sums[first + 2] = v.z;
+        if (first + 3 < tiles) sums[first + 3] = v.w;
     }
 }
 
@@ -212,33 +207,40 @@ __global__ void __launch_bounds__(SUMS_THREADS) scan_tile_sums(unsigned *tile_su
     unsigned carry = 0;   // sum of the earlier chunks, the same in every thread
 
     for (int chunk = 0; chunk < tiles; chunk += SUMS_CHUNK) {
-        int first = chunk + threadIdx.x * SUMS_ITEMS;
-        unsigned x[SUMS_ITEMS], mine = 0;
-        load_sums(tile_sum, tiles, first, x);
+        int warp_first = chunk + warp * SUMS_WARP_SPAN;
+        uint4 v[SUMS_VECS];
 #pragma unroll
-        for (int k = 0; k < SUMS_ITEMS; k++)
-            mine += x[k];
+        for (int k = 0; k < SUMS_VECS; k++)   // all loads in flight before any use
+            load_sums(tile_sum, tiles, warp_first + 4 * (k * 32 + lane), v[k]);
 
-        unsigned incl = warp_inclusive_scan(mine);
-        if (lane == 31)
-            warp_total[warp] = incl;
+        unsigned warp_sum_so_far = 0;   // this warp's earlier rows
+#pragma unroll
+        for (int k = 0; k < SUMS_VECS; k++) {
+            unsigned a = v[k].x, b = v[k].y, c = v[k].z, d = v[k].w;
+            unsigned total = a + b + c + d;
+            unsigned incl = warp_inclusive_scan(total);
+            unsigned start = warp_sum_so_far + incl - total;
+            v[k] = make_uint4(start, start + a, start + a + b, start + a + b + c);
+            warp_sum_so_far += __shfl_sync(0xffffffffu, incl, 31);
+        }
+        if (lane == 0)
+            warp_total[warp] = warp_sum_so_far;
         __syncthreads();   // all 32 warp totals written
         // Every warp scans the 32 warp totals itself: no third barrier.
         unsigned total = warp_total[lane];
         unsigned totals_incl = warp_inclusive_scan(total);
-        unsigned before_warp = __shfl_sync(0xffffffffu, totals_incl - total, warp);
-        unsigned chunk_sum = __shfl_sync(0xffffffffu, totals_incl, 31);
+        unsigned add = carry + __shfl_sync(0xffffffffu, totals_incl - total, warp);
+        carry += __shfl_sync(0xffffffffu, totals_incl, 31);
         __syncthreads();   // all reads done before the next chunk rewrites warp_total
 
-        unsigned running = carry + before_warp + incl - mine;
 #pragma unroll
-        for (int k = 0; k < SUMS_ITEMS; k++) {
-            unsigned v = x[k];
-            x[k] = running;
-            running += v;
+        for (int k = 0; k < SUMS_VECS; k++) {
+            v[k].x += add;
+            v[k].y += add;
+            v[k].z += add;
+            v[k].w += add;
+            store_sums(tile_sum, tiles, warp_first + 4 * (k * 32 + lane), v[k]);
         }
-        store_sums(tile_sum, tiles, first, x);
-        carry += chunk_sum;
     }
 }
 

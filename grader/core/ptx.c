@@ -72,7 +72,7 @@ static char *function_name(const char *line, int *is_entry)
     return e > s ? dup_range(s, (size_t)(e - s)) : NULL;
 }
 
-static void add_insn(sl_ptx_func *f, const char *s, size_t n, int file, int line)
+static void add_insn(sl_ptx_func *f, const char *s, size_t n, int file, int line, int own_file)
 {
     while (n && isspace((unsigned char)s[n - 1]))
         n--;
@@ -84,6 +84,7 @@ static void add_insn(sl_ptx_func *f, const char *s, size_t n, int file, int line
     in->text = dup_range(s, n);
     in->src_file = file;
     in->src_line = line;
+    in->own_file = own_file;
 }
 
 /* Locations should point at the student's lines, not at the library header
@@ -92,11 +93,12 @@ static void add_insn(sl_ptx_func *f, const char *s, size_t n, int file, int line
  * inlined_at site when that is top level, else the last good location
  * stays (deeper inlining chains already resolved to it). */
 enum { MAX_TRACKED_FILES = 4096 };
-static void track_loc(const char *s, unsigned char *toplevel, int *file, int *line)
+static void track_loc(const char *s, unsigned char *toplevel, int *file, int *line, int *own)
 {
     int f = 0, l = 0, af = 0, al = 0;
     if (sscanf(s, "%d %d", &f, &l) != 2 || f < 0 || f >= MAX_TRACKED_FILES)
         return;
+    *own = f;
     const char *at = strstr(s, "inlined_at");
     if (!at) {
         toplevel[f] = 1;
@@ -129,7 +131,7 @@ int sl_ptx_parse(const char *text, sl_ptx *p)
         abort();
     sl_ptx_func *cur = NULL;
     int depth = 0, pending = 0; /* pending: a function header awaits its '{' */
-    int file = 0, line = 0;
+    int file = 0, line = 0, own_file = 0;
     const char *s = text;
     while (*s) {
         const char *eol = strchr(s, '\n');
@@ -144,7 +146,7 @@ int sl_ptx_parse(const char *text, sl_ptx *p)
         if (strncmp(t, ".file", 5) == 0 && isspace((unsigned char)t[5])) {
             parse_file_directive(p, t + 5);
         } else if (strncmp(t, ".loc", 4) == 0 && isspace((unsigned char)t[4])) {
-            track_loc(t + 4, toplevel, &file, &line);
+            track_loc(t + 4, toplevel, &file, &line, &own_file);
         } else if (depth == 0 && (name = function_name(t, &is_entry)) != NULL) {
             p->func = realloc(p->func, (size_t)(p->nfunc + 1) * sizeof *p->func);
             cur = &p->func[p->nfunc++];
@@ -161,7 +163,7 @@ int sl_ptx_parse(const char *text, sl_ptx *p)
                         add_label(cur, start, (size_t)(q - start - 1));
                     else if (cur && depth > 0 && *start != '.' && *start != '$' &&
                              !(q > start && q[-1] == ':'))
-                        add_insn(cur, start, (size_t)(q - start), file, line);
+                        add_insn(cur, start, (size_t)(q - start), file, line, own_file);
                     if (*q == '{') {
                         depth++;
                         pending = 0;
@@ -687,6 +689,15 @@ static int mark_dependent(cfg *g, int x, char *dep, int *cause, int cause_insn)
     return changed;
 }
 
+/* thread_group::sync() on a group of unknown type compiles to a switch
+ * whose grid case holds a block barrier, dead for a tile called under a
+ * branch; it cannot be told apart here, so it is not reported. */
+static int from_generic_group_sync(const sl_ptx *p, const sl_ptx_insn *in)
+{
+    const char *path = in->own_file >= 0 && in->own_file < p->nfile ? p->file[in->own_file] : NULL;
+    return path && strstr(path, "cooperative_groups/details/sync.h") != NULL;
+}
+
 /* The immediate post-dominator of x: where its two sides meet again. */
 static int join_of(cfg *g, int x)
 {
@@ -794,7 +805,8 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
         if (full_block_barrier(&f->insn[j]))
             has_barrier[g.block_of[j]] = 1;
     for (int j = 0; j < f->ninsn && !found; j++) {
-        if (!divergent[g.block_of[j]] || !full_block_barrier(&f->insn[j]))
+        if (!divergent[g.block_of[j]] || !full_block_barrier(&f->insn[j]) ||
+            from_generic_group_sync(p, &f->insn[j]))
             continue;
         /* The compiler may copy a barrier into both sides of a branch: that
          * is fine as long as every path meets one. Report only when the

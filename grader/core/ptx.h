@@ -11,6 +11,7 @@ typedef struct {
     char *text;      /* the instruction, trimmed, without ';' */
     int src_file;    /* .file index from the last .loc, 0 if none */
     int src_line;    /* source line from the last .loc, 0 if none */
+    int own_file;    /* the .loc's own file, before inlining was resolved */
 } sl_ptx_insn;
 
 typedef struct {
