@@ -74,17 +74,17 @@ __global__ void block_exclusive_scan(const int *in, int *out, int n)
 // Each pass must run at full memory bandwidth: 16-byte loads and stores,
 // 16 elements per thread, warp shuffles instead of shared-memory trees.
 
-#define ANY_THREADS 256                            // threads per tile block
+#define ANY_THREADS 512                            // threads per tile block
 #define ANY_VECS 4                                 // int4 per thread
 #define ANY_WARPS (ANY_THREADS / 32)
-#define ANY_TILE (ANY_THREADS * ANY_VECS * 4)      // 4096 ints per tile
-#define ANY_SEGS (ANY_VECS * ANY_WARPS)            // 128-int rows per tile
-#define SEGS_PER_LANE (ANY_SEGS / 32)              // rows per lane of warp 0
+#define ANY_TILE (ANY_THREADS * ANY_VECS * 4)      // 8192 ints per tile
+#define ANY_ROWS (ANY_VECS * ANY_WARPS)            // 128-int rows per tile
+#define ROWS_PER_LANE (ANY_ROWS / 32)              // rows per lane of warp 0
 #define SUMS_THREADS 1024                          // the one block of pass 2
 #define SUMS_VECS 8                                // uint4 of tile sums per thread
 #define SUMS_WARP_SPAN (32 * SUMS_VECS * 4)        // consecutive sums per warp
 #define SUMS_CHUNK (SUMS_THREADS / 32 * SUMS_WARP_SPAN)   // 32768 sums per round
-static_assert(ANY_SEGS % 32 == 0, "pass 3 scans the row totals with one warp");
+static_assert(ANY_ROWS % 32 == 0, "pass 3 scans the row totals with one warp");
 static_assert(SUMS_THREADS == 1024, "pass 2 scans 32 warp totals with one warp");
 
 static __device__ unsigned warp_inclusive_scan(unsigned x)
@@ -107,7 +107,7 @@ static __device__ unsigned warp_sum(unsigned x)
 
 // Tile layout: thread t's r-th int4 holds elements base + 4 * (r * ANY_THREADS
 // + t) + 0..3, so every load instruction of a warp reads 512 contiguous
-// bytes. In element order the tile is ANY_SEGS segments of 128 ints: segment
+// bytes. In element order the tile is ANY_ROWS rows of 128 ints: row
 // r * ANY_WARPS + w is warp w's r-th int4 row.
 static __device__ void load_tile(const int *in, long long n, long long base, uint4 v[ANY_VECS])
 {
@@ -115,7 +115,7 @@ static __device__ void load_tile(const int *in, long long n, long long base, uin
         const uint4 *in4 = (const uint4 *)(in + base);
 #pragma unroll
         for (int r = 0; r < ANY_VECS; r++)
-            v[r] = __ldcs(&in4[r * ANY_THREADS + threadIdx.x]);   // read once: stream
+            v[r] = __ldcs(&in4[r * ANY_THREADS + threadIdx.x]);   // each pass reads it once: stream
     } else {   // the partial last tile: element by element, zeros past n
 #pragma unroll
         for (int r = 0; r < ANY_VECS; r++) {
@@ -175,8 +175,9 @@ __global__ void __launch_bounds__(ANY_THREADS) reduce_tiles(const int *in, long 
 // owns SUMS_WARP_SPAN consecutive sums of the chunk, laid out like a tile of
 // pass 3: lane l's k-th uint4 starts at 4 * (k * 32 + l), so each load is
 // 512 contiguous bytes per warp. (Giving each thread 32 consecutive sums
-// instead made every warp load touch 32 cache lines: 25 us at 2^28, against
-// about 5 for this.) Each thread rewrites only the sums it read.
+// instead made every warp load touch 32 cache lines and the pass 2.4 times
+// slower; a loop of single loads, each waiting for the one before, 10 times.)
+// Each thread rewrites only the sums it read.
 static __device__ void load_sums(const unsigned *sums, int tiles, int first, uint4 &v)
 {
     if (first + 4 <= tiles) {
@@ -247,13 +248,13 @@ __global__ void __launch_bounds__(SUMS_THREADS) scan_tile_sums(unsigned *tile_su
 
 // Pass 3: exclusive scan of tile b, starting from tile_prefix[b] (NULL when
 // there is a single tile). Three levels: the 4 ints of an int4 in registers,
-// the 32 int4 of a warp row by shuffles, the 32 rows of the tile by warp 0.
+// the 32 int4 of a warp row by shuffles, the 64 rows of the tile by warp 0.
 // Blocks take the tiles from last to first: the tiles pass 1 read last are
 // still in the 50 MB L2 cache when pass 3 starts (about 1% faster at 2^28).
 __global__ void __launch_bounds__(ANY_THREADS) scan_tiles(const int *in, int *out, long long n,
                                                           const unsigned *tile_prefix)
 {
-    __shared__ unsigned seg_prefix[ANY_SEGS];
+    __shared__ unsigned row_prefix[ANY_ROWS];
     int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
     unsigned tile = gridDim.x - 1 - blockIdx.x;
     long long base = (long long)tile * ANY_TILE;
@@ -274,20 +275,20 @@ __global__ void __launch_bounds__(ANY_THREADS) scan_tiles(const int *in, int *ou
         unsigned incl = warp_inclusive_scan(total);
         before_in_row[r] = incl - total;
         if (lane == 31)
-            seg_prefix[r * ANY_WARPS + warp] = incl;   // the row's total
+            row_prefix[r * ANY_WARPS + warp] = incl;   // the row's total
     }
     __syncthreads();   // all row totals written before warp 0 scans them
-    if (warp == 0) {   // lane l scans rows l * SEGS_PER_LANE ...
-        unsigned row[SEGS_PER_LANE], sum = 0;
+    if (warp == 0) {   // lane l scans rows l * ROWS_PER_LANE ...
+        unsigned row[ROWS_PER_LANE], sum = 0;
 #pragma unroll
-        for (int j = 0; j < SEGS_PER_LANE; j++) {
-            row[j] = seg_prefix[lane * SEGS_PER_LANE + j];
+        for (int j = 0; j < ROWS_PER_LANE; j++) {
+            row[j] = row_prefix[lane * ROWS_PER_LANE + j];
             sum += row[j];
         }
         unsigned run = tile_start + warp_inclusive_scan(sum) - sum;
 #pragma unroll
-        for (int j = 0; j < SEGS_PER_LANE; j++) {
-            seg_prefix[lane * SEGS_PER_LANE + j] = run;
+        for (int j = 0; j < ROWS_PER_LANE; j++) {
+            row_prefix[lane * ROWS_PER_LANE + j] = run;
             run += row[j];
         }
     }
@@ -295,7 +296,7 @@ __global__ void __launch_bounds__(ANY_THREADS) scan_tiles(const int *in, int *ou
 
 #pragma unroll
     for (int r = 0; r < ANY_VECS; r++) {
-        unsigned add = seg_prefix[r * ANY_WARPS + warp] + before_in_row[r];
+        unsigned add = row_prefix[r * ANY_WARPS + warp] + before_in_row[r];
         v[r].x += add;
         v[r].y += add;
         v[r].z += add;
