@@ -40,6 +40,9 @@ function(_synclab_expect_test lesson source name)
   add_test(NAME ${lesson}.${name} COMMAND ${cmd})
   set_tests_properties(${lesson}.${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "${label};${lesson}"
                        TIMEOUT 1200)
+  if(label STREQUAL "gpu")
+    set_tests_properties(${lesson}.${name} PROPERTIES PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+  endif()
 endfunction()
 
 function(synclab_add_lesson name)

@@ -17,6 +17,8 @@ enum {
     DEFAULT_PLAIN_TIMEOUT = 30,  /* seconds, one runner process */
     DEFAULT_SANITIZER_TIMEOUT = 180,
     DIAGNOSE_TIMEOUT = 20,       /* synccheck after a hang or launch failure */
+    PLAIN_CAP_FACTOR = 20,       /* a plain run's overall cap, in time limits */
+    MIN_PLAIN_TIMEOUT = 15,      /* no progress for this long on a busy GPU is a hang */
     BENCH_TIMEOUT = 180,
 };
 
@@ -146,7 +148,8 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
     }
     if (p->timed_out) {
         set(r, SL_V_TIMEOUT);
-        sl_text_printf(&r->detail, "%s: killed after %.0f s on input %s\n", what, timeout_s, label);
+        sl_text_printf(&r->detail, "%s: stopped at its time limit (%.0f s) on input %s\n", what,
+                       timeout_s, label);
         return 1;
     }
     if (p->signaled) {
@@ -194,7 +197,11 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     char n[16];
     snprintf(n, sizeof n, "%d", count);
     runner_argv(ctx, 0, e->name, dir, n, outdir, argv);
-    sl_proc_run((char *const *)argv, logpath, LOG_CAP, timeout_s, &o->pr);
+    /* the runner prints "@@case i" before each input: a run is hung when no
+     * new input starts within the time limit, however slow a shared GPU
+     * makes the whole batch */
+    sl_proc_run_watched((char *const *)argv, logpath, LOG_CAP, timeout_s,
+                        timeout_s * PLAIN_CAP_FACTOR, &o->pr);
     finish_run(o, logpath);
 }
 
@@ -523,7 +530,9 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         sl_text_printf(&r->detail, "cannot write inputs under %s: %s\n", workdir, strerror(errno));
         goto done;
     }
-    double plain_timeout = limit(ctx, e->timeout_s > 0 ? e->timeout_s : DEFAULT_PLAIN_TIMEOUT);
+    double plain_timeout = limit(ctx, e->timeout_s > MIN_PLAIN_TIMEOUT ? e->timeout_s
+                                      : e->timeout_s > 0 ? MIN_PLAIN_TIMEOUT
+                                                         : DEFAULT_PLAIN_TIMEOUT);
 
     /* 4. a plain run of the small inputs: launch failures and hangs first */
     run_out o = {0};

@@ -58,6 +58,10 @@ int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path,
 {
     p->start = sl_now();
     p->timeout_s = timeout_s;
+    p->idle_s = 0;
+    p->watch = NULL;
+    p->watched_size = -1;
+    p->last_progress = p->start;
     p->pid = fork();
     if (p->pid < 0)
         return -1;
@@ -87,6 +91,20 @@ int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path,
     return 0;
 }
 
+/* No new output for idle_s seconds. */
+static int stalled(sl_proc *p)
+{
+    if (p->idle_s <= 0 || !p->watch)
+        return 0;
+    double now = sl_now();
+    struct stat st;
+    if (stat(p->watch, &st) == 0 && (long long)st.st_size != p->watched_size) {
+        p->watched_size = (long long)st.st_size;
+        p->last_progress = now;
+    }
+    return now - p->last_progress > p->idle_s;
+}
+
 void sl_proc_wait(sl_proc *p, sl_proc_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -101,7 +119,7 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
             r->seconds = sl_now() - p->start;
             return;
         }
-        if (p->timeout_s > 0 && sl_now() - p->start > p->timeout_s) {
+        if ((p->timeout_s > 0 && sl_now() - p->start > p->timeout_s) || stalled(p)) {
             kill(-p->pid, SIGKILL);
             kill(p->pid, SIGKILL);
             while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR)
@@ -130,6 +148,20 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
         r->signaled = 1;
         r->sig = WTERMSIG(status);
     }
+}
+
+void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_cap,
+                         double idle_s, double timeout_s, sl_proc_result *r)
+{
+    sl_proc p;
+    if (sl_proc_start(&p, argv, out_path, out_cap, timeout_s) != 0) {
+        memset(r, 0, sizeof *r);
+        r->spawn_failed = 1;
+        return;
+    }
+    p.idle_s = idle_s;
+    p.watch = out_path;
+    sl_proc_wait(&p, r);
 }
 
 void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap,

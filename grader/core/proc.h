@@ -20,6 +20,13 @@ typedef struct {
     pid_t pid;
     double start;
     double timeout_s;
+    /* Optional: a hang is no growth of watch (the child's output) for
+     * idle_s seconds; timeout_s stays the overall cap. A busy GPU shared by
+     * many processes slows every run down, a deadlock stops it. */
+    double idle_s;
+    const char *watch;
+    long long watched_size;
+    double last_progress;
 } sl_proc;
 
 /* Starts argv in its own process group with stdout+stderr sent to out_path
@@ -28,6 +35,10 @@ int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path,
                   size_t out_cap, double timeout_s);
 /* Waits, killing the whole group at the time limit. */
 void sl_proc_wait(sl_proc *p, sl_proc_result *r);
+/* start + wait, killing the child when its output stops growing for
+ * idle_s seconds or at timeout_s overall. */
+void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_cap,
+                         double idle_s, double timeout_s, sl_proc_result *r);
 /* start + wait. */
 void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap,
                  double timeout_s, sl_proc_result *r);

@@ -42,6 +42,9 @@ foreach(dir IN LISTS _cases)
                    --expect ${dir}/expect.txt --out ${CMAKE_BINARY_DIR}/adversarial)
   set_tests_properties(adversarial.${case} PROPERTIES SKIP_RETURN_CODE 77
                        LABELS "${label};adversarial" TIMEOUT 1800)
+  if(label STREQUAL "gpu")
+    set_tests_properties(adversarial.${case} PROPERTIES PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+  endif()
 endforeach()
 
 add_test(NAME adversarial.class
@@ -73,6 +76,7 @@ function(_synclab_class_tests)
     add_test(NAME determinism.${l}
              COMMAND $<TARGET_FILE:syncgrade> determinism --lesson ${l} --runs 3 ${args}
                      --out ${CMAKE_BINARY_DIR}/determinism)
+    set_tests_properties(determinism.${l} PROPERTIES PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
     set_tests_properties(determinism.${l} PROPERTIES SKIP_RETURN_CODE 77
                          LABELS "gpu;determinism;${l}" TIMEOUT 14400)
   endforeach()

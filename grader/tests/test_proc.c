@@ -34,6 +34,28 @@ START_TEST(hang_is_killed_with_its_children)
 }
 END_TEST
 
+START_TEST(slow_progress_is_not_a_hang)
+{
+    /* 2 s of output, a line every 0.25 s: slow, never silent for 1 s */
+    char *argv[] = {"sh", "-c", "for i in 1 2 3 4 5 6 7 8; do echo $i; sleep 0.25; done", NULL};
+    sl_proc_result r;
+    sl_proc_run_watched(argv, log_path, 1 << 20, 1.0, 30, &r);
+    ck_assert(!r.timed_out);
+    ck_assert(r.exited && r.code == 0);
+}
+END_TEST
+
+START_TEST(silence_is_a_hang)
+{
+    char *argv[] = {"sh", "-c", "echo start; sleep 100", NULL};
+    sl_proc_result r;
+    double t0 = sl_now();
+    sl_proc_run_watched(argv, log_path, 1 << 20, 1.0, 30, &r);
+    ck_assert(r.timed_out);
+    ck_assert(sl_now() - t0 < 5.0);
+}
+END_TEST
+
 START_TEST(crash_is_reported)
 {
     char *argv[] = {"sh", "-c", "kill -SEGV $$", NULL};
@@ -74,6 +96,8 @@ Suite *proc_suite(void)
     tcase_add_test(tc, exit_code_and_output);
     tcase_add_test(tc, hang_is_killed_with_its_children);
     tcase_add_test(tc, crash_is_reported);
+    tcase_add_test(tc, slow_progress_is_not_a_hang);
+    tcase_add_test(tc, silence_is_a_hang);
     tcase_add_test(tc, output_flood_is_capped);
     tcase_add_test(tc, missing_program);
     suite_add_tcase(s, tc);
