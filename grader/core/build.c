@@ -117,11 +117,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     if (!b->ok)
         sl_text_printf(&log, "error: nvcc left no PTX at %s\n", b->ptx);
     /* rewrite the log so a cached build shows the same warnings */
-    FILE *f = fopen(logpath, "w");
-    if (f) {
-        fputs(sl_text_str(&log), f);
-        fclose(f);
-    }
+    sl_write_file(logpath, sl_text_str(&log));
 out:
     b->log = strdup(sl_text_str(&log));
     sl_text_free(&log);

@@ -314,10 +314,7 @@ static int write_grades_csv(const class_state *s)
     }
     char path[4200];
     snprintf(path, sizeof path, "%s/grades.csv", s->c->out);
-    FILE *f = fopen(path, "w");
-    int ok = f && fputs(sl_text_str(&csv.text), f) >= 0;
-    if (f && fclose(f) != 0)
-        ok = 0;
+    int ok = sl_write_file(path, sl_text_str(&csv.text)) == 0;
     sl_csv_free(&csv);
     if (!ok)
         fprintf(stderr, "syncgrade: cannot write %s\n", path);

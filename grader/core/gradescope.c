@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "proc.h"
 #include "utf8.h"
 
 enum { MAX_TEST_OUTPUT = 16 << 10 };
@@ -100,10 +101,7 @@ char *sl_gradescope_text(const sl_report *r, const char *visibility)
 int sl_gradescope_write(const char *path, const sl_report *r, const char *visibility)
 {
     char *text = sl_gradescope_text(r, visibility);
-    FILE *f = text ? fopen(path, "w") : NULL;
-    int ok = f && fputs(text, f) >= 0;
-    if (f && fclose(f) != 0)
-        ok = 0;
+    int rc = sl_write_file(path, text);
     free(text);
-    return ok ? 0 : -1;
+    return rc;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "proc.h"
 #include "utf8.h"
 
 enum { MAX_TEXT = 64 << 10 };
@@ -119,10 +120,7 @@ int sl_junit_write(const char *path, const char *name, const sl_outcome *o, int 
 {
     sl_text xml = {0};
     sl_junit_render(&xml, name, o, n, seconds);
-    FILE *f = fopen(path, "w");
-    int ok = f && fputs(sl_text_str(&xml), f) >= 0;
-    if (f && fclose(f) != 0)
-        ok = 0;
+    int rc = sl_write_file(path, sl_text_str(&xml));
     sl_text_free(&xml);
-    return ok ? 0 : -1;
+    return rc;
 }

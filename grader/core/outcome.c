@@ -62,14 +62,9 @@ int sl_outcome_write(const char *path, const sl_outcome *o)
     cJSON *j = sl_outcome_to_json(o);
     char *text = cJSON_Print(j);
     cJSON_Delete(j);
-    if (!text)
-        return -1;
-    FILE *f = fopen(path, "w");
-    int ok = f && fputs(text, f) >= 0;
-    if (f && fclose(f) != 0)
-        ok = 0;
+    int rc = sl_write_file(path, text);
     free(text);
-    return ok ? 0 : -1;
+    return rc;
 }
 
 static const char *str(const cJSON *j, const char *key)

@@ -194,6 +194,15 @@ char *sl_read_file(const char *path, size_t max, size_t *len)
     return buf;
 }
 
+int sl_write_file(const char *path, const char *text)
+{
+    FILE *f = text ? fopen(path, "w") : NULL;
+    int ok = f && fputs(text, f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    return ok ? 0 : -1;
+}
+
 int sl_mkdirs(const char *path)
 {
     char tmp[4096];

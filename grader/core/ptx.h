@@ -76,6 +76,18 @@ int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why,
 int sl_ptx_divergent_barrier(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
                              void *arg, sl_text *why, char *where, size_t wherelen);
 
+/* Helpers for the checks built on the parser (ptx_rules.c, ptx_barriers.c). */
+/* The opcode, without a predicate guard ("@%p1 "); *len gets its length. */
+const char *sl_ptx_opcode(const sl_ptx_insn *in, size_t *len);
+/* Does the opcode start with one of the '|'-separated prefixes? */
+int sl_ptx_matches(const sl_ptx_insn *in, const char *prefixes);
+/* Does the opcode contain part (".gpu", ".release")? */
+int sl_ptx_op_has(const sl_ptx_insn *in, const char *part);
+/* The operands: what follows the opcode. */
+const char *sl_ptx_operands(const sl_ptx_insn *in);
+/* Appends "`insn` (file.cu:12)" to why and the location to where. */
+void sl_ptx_say(const sl_ptx *p, const sl_ptx_insn *in, sl_text *why, char *where, size_t wherelen);
+
 /* Whether the PTX still carries the starter's TODO marker of an exercise
  * (SYNCLAB_TODO(name) in synclab.h emits "// SYNCLAB_TODO name"). */
 int sl_ptx_has_todo(const char *ptx_text, const char *exercise);

@@ -94,12 +94,9 @@ char *sl_report_to_text(const sl_report *r)
 int sl_report_write_json(const char *path, const sl_report *r)
 {
     char *text = sl_report_to_text(r);
-    FILE *f = text ? fopen(path, "w") : NULL;
-    int ok = f && fputs(text, f) >= 0;
-    if (f && fclose(f) != 0)
-        ok = 0;
+    int rc = sl_write_file(path, text);
     free(text);
-    return ok ? 0 : -1;
+    return rc;
 }
 
 int sl_report_parse(const char *text, sl_report_data *d)
