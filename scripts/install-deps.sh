@@ -2,7 +2,7 @@
 # Installs the Debian packages CUDA Sync Lab builds with (CUDA itself, nvcc
 # and compute-sanitizer, comes from NVIDIA's toolkit). Needs root or sudo.
 set -euo pipefail
-packages=(cmake make gcc pkg-config check libsubunit-dev libcjson-dev libinih-dev)
+packages=(cmake make gcc g++ pkg-config check libsubunit-dev libcjson-dev libinih-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -1,0 +1,68 @@
+/* What the commands of syncgrade share: the parsed options and where the
+ * grader finds its tools, lessons and points. */
+#ifndef SYNCLAB_CLI_H
+#define SYNCLAB_CLI_H
+
+#include <stdint.h>
+
+#include "lesson_run.h"
+#include "points.h"
+
+enum { MAX_LESSONS = 32, MAX_ONLY = 16, MAX_SOURCES = 256 };
+
+typedef struct {
+    const char *command;
+    const char *submission;
+    const char *submissions;
+    const char *sources[MAX_SOURCES];
+    int nsources;
+    const char *out;
+    const char *all;
+    const char *expect_file;
+    const char *exercise;
+    const char *points;
+    const char *gradescope;
+    const char *junit;
+    const char *visibility;
+    const char *lessons[MAX_LESSONS];
+    int nlessons;
+    uint64_t seed;
+    int have_seed;
+    int jobs;
+    int runs;
+    int bench;
+    int quiet;
+    int policy;
+    double timeout_scale;
+} options;
+
+/* Parsing and usage. */
+int cli_usage(void);
+int cli_parse(int argc, char **argv, options *o);
+/* compute-sanitizer: $SYNCLAB_SANITIZER, the configured one, or the PATH. */
+const char *cli_find_sanitizer(void);
+sl_build_config cli_build_config(void);
+double cli_timeout_scale(const options *o);
+void cli_job_defaults(sl_lesson_job *job, const options *o, const sl_build_config *bc);
+const sl_lesson *cli_lesson_named(const char *name);
+int cli_select_lessons(const options *o, const sl_lesson **out);
+int cli_load_points(const options *o, sl_points *p);
+int cli_visibility_ok(const options *o);
+const char *cli_default_out(const options *o);
+/* <root>/<lesson>/<parent folder>-<file>: where a source's build and work go. */
+void cli_source_out_dir(const char *root, const sl_lesson *l, const char *source, char *out,
+                        size_t n);
+
+/* The commands (cmd_grade.c, cmd_expect.c, cmd_tools.c). */
+int cli_grade(const options *o, int check_mode);
+int cli_grade_class(const options *o);
+int cli_hint(const options *o);
+int cli_progress(const options *o);
+int cli_expect(const options *o);
+int cli_determinism(const options *o);
+int cli_policy(const options *o);
+int cli_points(const options *o);
+int cli_build_only(const options *o);
+int cli_list(void);
+
+#endif

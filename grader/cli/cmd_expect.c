@@ -1,0 +1,350 @@
+/* syncgrade expect and determinism: the grader's tests of itself. */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "channel.h"
+#include "class.h"
+#include "contain.h"
+#include "gradescope.h"
+#include "hostobj.h"
+#include "jobs.h"
+#include "junit.h"
+#include "lesson_run.h"
+#include "points.h"
+#include "proc.h"
+#include "progress.h"
+#include "report.h"
+#include "synclab_config.h"
+
+#include "cli.h"
+
+/* ---------- expect: the grader's own tests ---------- */
+
+typedef struct {
+    char exercise[64];
+    char verdicts[128];   /* "RACE|SYNC" */
+} expectation;
+
+/* "// EXPECT <exercise> <VERDICTS>" lines of a source. */
+static int read_source_expectations(const char *source, expectation *ex, int max)
+{
+    char *text = sl_read_file(source, 1 << 20, NULL);
+    if (!text)
+        return -1;
+    int n = 0;
+    for (char *s = strstr(text, "// EXPECT "); s && n < max; s = strstr(s + 1, "// EXPECT ")) {
+        if (sscanf(s + 10, "%63s %127s", ex[n].exercise, ex[n].verdicts) == 2)
+            n++;
+    }
+    free(text);
+    return n;
+}
+
+/* An expectation file: "<exercise> <VERDICTS>" per line, # comments. */
+static int read_expect_file(const char *path, expectation *ex, int max)
+{
+    char *text = sl_read_file(path, 1 << 20, NULL);
+    if (!text)
+        return -1;
+    int n = 0;
+    for (char *line = strtok(text, "\n"); line && n < max; line = strtok(NULL, "\n")) {
+        line += strspn(line, " \t");
+        if (*line == '#' || *line == '\0')
+            continue;
+        if (sscanf(line, "%63s %127s", ex[n].exercise, ex[n].verdicts) == 2)
+            n++;
+    }
+    free(text);
+    return n;
+}
+
+static int expectations(const options *o, const sl_lesson *l, expectation *ex)
+{
+    int n = 0;
+    if (o->all) {
+        for (int i = 0; i < l->count && n < MAX_ONLY; i++, n++) {
+            snprintf(ex[n].exercise, sizeof ex[n].exercise, "%s", l->exercises[i].name);
+            snprintf(ex[n].verdicts, sizeof ex[n].verdicts, "%s", o->all);
+        }
+        return n;
+    }
+    if (o->expect_file)
+        return read_expect_file(o->expect_file, ex, MAX_ONLY);
+    return read_source_expectations(o->sources[0], ex, MAX_ONLY);
+}
+
+static int accepted(const char *set, sl_verdict v)
+{
+    const char *name = sl_verdict_name(v);
+    size_t n = strlen(name);
+    for (const char *s = set; *s;) {
+        size_t len = strcspn(s, "|");
+        if (len == n && strncmp(s, name, n) == 0)
+            return 1;
+        s += len + (s[len] == '|');
+    }
+    return 0;
+}
+
+/* <out>/<lesson>/<parent folder>-<file>: starter/x.cu and solutions/x.cu
+ * differ; the same place CMake's lesson_<name> target builds them. */
+void cli_source_out_dir(const char *root, const sl_lesson *l, const char *source, char *out,
+                        size_t n)
+{
+    const char *base = strrchr(source, '/');
+    base = base ? base + 1 : source;
+    char parent[256] = ".";
+    const char *end = base;
+    while (end > source && end[-1] == '/') /* "dir//x.cu" */
+        end--;
+    if (end > source) {
+        const char *start = end;
+        while (start > source && start[-1] != '/')
+            start--;
+        snprintf(parent, sizeof parent, "%.*s", (int)(end - start), start);
+    }
+    snprintf(out, n, "%s/%s/%s-%.*s", root, l->name, parent, (int)strcspn(base, "."), base);
+}
+
+/* Grades the exercises of only[] of one source in this process. */
+static sl_outcome *grade_source(const options *o, const sl_lesson *l, const char *source,
+                                const char *out_dir, uint64_t seed, const char *const *only,
+                                int nonly, int policy)
+{
+    sl_build_config bc = cli_build_config();
+    options eff = *o;
+    eff.seed = seed;
+    sl_lesson_job job;
+    cli_job_defaults(&job, &eff, &bc);
+    job.source = source;
+    job.out_dir = out_dir;
+    job.only = only;
+    job.nonly = nonly;
+    job.policy = policy;
+    sl_outcome *got = calloc((size_t)l->count, sizeof *got);
+    if (!got || sl_lesson_open_channels(l, &job) != 0) {
+        free(got);
+        return NULL;
+    }
+    sl_lesson_run(l, &job);
+    sl_lesson_collect(l, &job, got);
+    sl_lesson_close_channels(l, &job);
+    return got;
+}
+
+static void print_mismatch(const sl_outcome *g)
+{
+    printf("    where: %s\n", g->where);
+    for (const char *s = g->detail ? g->detail : ""; *s;) {
+        size_t len = strcspn(s, "\n");
+        printf("    %.*s\n", (int)len, s);
+        s += len + (s[len] == '\n');
+    }
+}
+
+static const sl_outcome *outcome_named(const sl_lesson *l, const sl_outcome *got, const char *name)
+{
+    for (int k = 0; k < l->count; k++)
+        if (strcmp(l->exercises[k].name, name) == 0)
+            return &got[k];
+    return NULL;
+}
+
+int cli_expect(const options *o)
+{
+    if (o->nlessons != 1 || o->nsources != 1)
+        return cli_usage();
+    const sl_lesson *l = cli_lesson_named(o->lessons[0]);
+    if (!l)
+        return 2;
+    const char *source = o->sources[0];
+    expectation ex[MAX_ONLY];
+    int n = expectations(o, l, ex);
+    if (n <= 0) {
+        fprintf(stderr, "syncgrade: %s has no '<exercise> <VERDICT>' expectation\n",
+                o->expect_file ? o->expect_file : source);
+        return 2;
+    }
+    const char *only[MAX_ONLY];
+    for (int i = 0; i < n; i++)
+        only[i] = ex[i].exercise;
+    char out[4096];
+    cli_source_out_dir(o->out ? o->out : SYNCLAB_BINARY_DIR "/expect", l, source, out, sizeof out);
+    uint64_t seed = o->have_seed ? o->seed : sl_seed_unpredictable();
+    sl_outcome *got = grade_source(o, l, source, out, seed, only, n, o->policy);
+    if (!got)
+        return 2;
+    const char *base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
+    int mismatches = 0, skipped = 0;
+    for (int i = 0; i < n; i++) {
+        const sl_outcome *g = outcome_named(l, got, ex[i].exercise);
+        if (!g) {
+            printf("%s: no exercise '%s' in lesson %s\n", base, ex[i].exercise, l->name);
+            mismatches++;
+            continue;
+        }
+        int ok = accepted(ex[i].verdicts, g->verdict);
+        int skip = !ok && g->verdict == SL_V_SKIP;
+        printf("%s: %-22s %-8s expected %-16s %s\n", base, ex[i].exercise,
+               sl_verdict_name(g->verdict), ex[i].verdicts,
+               ok ? "ok" : skip ? "skipped (no GPU)" : "MISMATCH");
+        if (!ok && !skip) {
+            mismatches++;
+            print_mismatch(g);
+        }
+        skipped += skip;
+    }
+    printf("seed %" PRIu64 "\n", seed);
+    for (int i = 0; i < l->count; i++)
+        sl_outcome_free(&got[i]);
+    free(got);
+    if (mismatches)
+        return 1;
+    return skipped ? 77 : 0;
+}
+
+/* ---------- determinism: the same verdicts whatever the seed ---------- */
+
+typedef struct {
+    const options *o;
+    const sl_lesson *l;
+    int runs;
+    uint64_t base_seed;
+    int *channels;
+    char **verdicts;     /* per source: "exercise V1 V2 V3\n" lines */
+} determinism_state;
+
+/* The exercises a source is about: its EXPECT lines, or all of them. */
+static int exercises_of(const sl_lesson *l, const char *source, const char **only)
+{
+    expectation ex[MAX_ONLY];
+    int n = read_source_expectations(source, ex, MAX_ONLY);
+    static char names[MAX_ONLY][64];
+    if (n <= 0) {
+        for (n = 0; n < l->count && n < MAX_ONLY; n++)
+            only[n] = l->exercises[n].name;
+        return n;
+    }
+    for (int i = 0; i < n; i++) {
+        snprintf(names[i], sizeof names[i], "%s", ex[i].exercise);
+        only[i] = names[i];
+    }
+    return n;
+}
+
+static int determinism_source(int s, void *arg)
+{
+    determinism_state *d = arg;
+    const char *source = d->o->sources[s];
+    const char *only[MAX_ONLY];
+    int n = exercises_of(d->l, source, only);
+    char out[4096];
+    cli_source_out_dir(d->o->out ? d->o->out : SYNCLAB_BINARY_DIR "/determinism", d->l, source, out,
+                   sizeof out);
+    sl_text table = {0};
+    sl_verdict seen[MAX_ONLY][16];
+    int runs = d->runs < 16 ? d->runs : 16, skipped = 0;
+    for (int r = 0; r < runs && !skipped; r++) {
+        /* a different seed each run: a verdict must not hang on the data */
+        uint64_t seed = d->base_seed + 0x9E3779B97F4A7C15ull * (uint64_t)(r + 1);
+        sl_outcome *got = grade_source(d->o, d->l, source, out, seed, only, n, 0);
+        for (int i = 0; i < n; i++) {
+            const sl_outcome *g = got ? outcome_named(d->l, got, only[i]) : NULL;
+            seen[i][r] = g ? g->verdict : SL_V_ERROR;
+            skipped |= seen[i][r] == SL_V_SKIP;
+        }
+        if (skipped) /* no GPU: more runs would tell nothing */
+            runs = r + 1;
+        for (int i = 0; got && i < d->l->count; i++)
+            sl_outcome_free(&got[i]);
+        free(got);
+    }
+    for (int i = 0; i < n; i++) {
+        sl_text_printf(&table, "%s", only[i]);
+        for (int r = 0; r < runs; r++)
+            sl_text_printf(&table, " %s", sl_verdict_name(seen[i][r]));
+        sl_text_printf(&table, "\n");
+    }
+    int rc = sl_channel_put(d->channels[s], sl_text_str(&table)) == 0 ? 0 : 3;
+    sl_text_free(&table);
+    return rc;
+}
+
+static int determinism_prepare(int s, void *arg)
+{
+    determinism_state *d = arg;
+    d->channels[s] = sl_channel_open("determinism");
+    return d->channels[s] >= 0 ? 0 : -1;
+}
+
+static void determinism_done(int s, int status, void *arg)
+{
+    determinism_state *d = arg;
+    (void)status;
+    d->verdicts[s] = sl_channel_get(d->channels[s], 1 << 20);
+    sl_channel_close(&d->channels[s]);
+}
+
+/* Prints one source's table; returns 1 on a flip, 0 if steady, and sets
+ * *skipped when some run could not judge (no GPU). */
+static int report_source(const char *source, const char *table, int *skipped)
+{
+    const char *base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
+    int flips = 0;
+    if (!table || !*table) {
+        printf("%s: no verdicts (the grading process failed)\n", base);
+        return 1;
+    }
+    for (const char *s = table; *s;) {
+        size_t len = strcspn(s, "\n");
+        char line[1024], name[64], first[16] = "", v[16];
+        snprintf(line, sizeof line, "%.*s", (int)len, s);
+        int steady = 1, pos = 0, k = 0;
+        sscanf(line, "%63s%n", name, &pos);
+        for (const char *p = line + pos; sscanf(p, "%15s%n", v, &k) == 1; p += k) {
+            if (!first[0])
+                snprintf(first, sizeof first, "%s", v);
+            steady &= strcmp(v, first) == 0;
+            *skipped |= strcmp(v, "SKIP") == 0;
+        }
+        printf("%s: %-22s %-40s %s\n", base, name, line + pos, steady ? "steady" : "FLIP");
+        flips += !steady;
+        s += len + (s[len] == '\n');
+    }
+    return flips > 0;
+}
+
+int cli_determinism(const options *o)
+{
+    if (o->nlessons != 1 || o->nsources < 1)
+        return cli_usage();
+    const sl_lesson *l = cli_lesson_named(o->lessons[0]);
+    if (!l)
+        return 2;
+    determinism_state d = {o, l, o->runs > 1 ? o->runs : 3,
+                           o->have_seed ? o->seed : sl_seed_unpredictable(), NULL, NULL};
+    d.channels = malloc((size_t)o->nsources * sizeof *d.channels);
+    d.verdicts = calloc((size_t)o->nsources, sizeof *d.verdicts);
+    if (!d.channels || !d.verdicts)
+        return 2;
+    sl_jobs j = {o->nsources, o->jobs > 0 ? o->jobs : 1, &d, determinism_prepare,
+                 determinism_source, determinism_done};
+    sl_jobs_run(&j);
+    int flips = 0, skipped = 0;
+    for (int s = 0; s < o->nsources; s++) {
+        flips += report_source(o->sources[s], d.verdicts[s], &skipped);
+        free(d.verdicts[s]);
+    }
+    printf("%d runs per source, seeds from %" PRIu64 ": %s\n", d.runs, d.base_seed,
+           flips ? "verdicts FLIPPED" : skipped ? "steady, but some runs were skipped (no GPU)"
+                                              : "every verdict steady");
+    free(d.channels);
+    free(d.verdicts);
+    return flips ? 1 : skipped ? 77 : 0;
+}

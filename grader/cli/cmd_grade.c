@@ -1,0 +1,233 @@
+/* syncgrade grade, check, class, hint and progress. */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "channel.h"
+#include "class.h"
+#include "contain.h"
+#include "gradescope.h"
+#include "hostobj.h"
+#include "jobs.h"
+#include "junit.h"
+#include "lesson_run.h"
+#include "points.h"
+#include "proc.h"
+#include "progress.h"
+#include "report.h"
+#include "synclab_config.h"
+
+#include "cli.h"
+
+/* ---------- grade / check ---------- */
+
+typedef struct {
+    const sl_lesson **lessons;
+    sl_lesson_job *jobs;
+    int count;
+    int quiet, check_mode;
+    int done;
+    double t0;
+} grade_state;
+
+static int prepare_lesson(int i, void *arg)
+{
+    grade_state *g = arg;
+    return sl_lesson_open_channels(g->lessons[i], &g->jobs[i]);
+}
+
+static int run_lesson(int i, void *arg)
+{
+    grade_state *g = arg;
+    sl_lesson_run(g->lessons[i], &g->jobs[i]);
+    return 0;
+}
+
+static void lesson_done(int i, int status, void *arg)
+{
+    grade_state *g = arg;
+    (void)status;
+    g->done++;
+    if (!g->quiet && !g->check_mode)
+        printf("[%d/%d] %s done, %.0f s\n", g->done, g->count, g->lessons[i]->name,
+               sl_now() - g->t0);
+}
+
+/* Every outcome, in lesson order, with the instructor's points. */
+static sl_outcome *collect_all(grade_state *g, const sl_points *points, int *count)
+{
+    int total = 0, n = 0;
+    for (int i = 0; i < g->count; i++)
+        total += g->lessons[i]->count;
+    sl_outcome *all = calloc((size_t)(total ? total : 1), sizeof *all);
+    sl_outcome *mine = calloc((size_t)(total ? total : 1), sizeof *mine);
+    for (int i = 0; all && mine && i < g->count; i++) {
+        sl_lesson_collect(g->lessons[i], &g->jobs[i], mine);
+        sl_lesson_close_channels(g->lessons[i], &g->jobs[i]);
+        for (int k = 0; k < g->lessons[i]->count; k++)
+            if (mine[k].verdict != SL_V_COUNT)
+                all[n++] = mine[k];
+    }
+    free(mine);
+    sl_points_apply(points, all, n);
+    *count = n;
+    return all;
+}
+
+static void write_outputs(const options *o, const char *out, const sl_report *rep)
+{
+    char json[4200];
+    snprintf(json, sizeof json, "%s/results.json", out);
+    if (sl_report_write_json(json, rep) != 0)
+        fprintf(stderr, "syncgrade: cannot write %s\n", json);
+    else if (!o->quiet)
+        printf("\nresults: %s\n", json);
+    if (o->gradescope && sl_gradescope_write(o->gradescope, rep, o->visibility) != 0)
+        fprintf(stderr, "syncgrade: cannot write %s\n", o->gradescope);
+    if (o->junit && sl_junit_write(o->junit, rep->submission, rep->outcomes, rep->count,
+                                   rep->seconds) != 0)
+        fprintf(stderr, "syncgrade: cannot write %s\n", o->junit);
+}
+
+int cli_grade(const options *o, int check_mode)
+{
+    const sl_lesson *lessons[MAX_LESSONS] = {0};
+    int nl = cli_select_lessons(o, lessons);
+    sl_points points;
+    if (nl < 0 || !cli_visibility_ok(o) || cli_load_points(o, &points) != 0)
+        return 2;
+    char submission[4096], out[4096];
+    snprintf(submission, sizeof submission, "%s",
+             o->submission ? o->submission : SYNCLAB_SOURCE_DIR "/starter");
+    if (access(submission, R_OK) != 0) {
+        fprintf(stderr, "syncgrade: %s: %s\n", submission, strerror(errno));
+        return 2;
+    }
+    snprintf(out, sizeof out, "%s", cli_default_out(o));
+    sl_build_config bc = cli_build_config();
+    options eff = *o;
+    if (!eff.have_seed)
+        eff.seed = sl_seed_unpredictable(); /* a student cannot tune to it */
+
+    sl_lesson_job jobs[MAX_LESSONS];
+    char sources[MAX_LESSONS][4096], dirs[MAX_LESSONS][4096];
+    for (int i = 0; i < nl; i++) {
+        cli_job_defaults(&jobs[i], &eff, &bc);
+        snprintf(sources[i], sizeof sources[i], "%s/%s.cu", submission, lessons[i]->name);
+        snprintf(dirs[i], sizeof dirs[i], "%s/%s", out, lessons[i]->name);
+        jobs[i].source = sources[i];
+        jobs[i].out_dir = dirs[i];
+        jobs[i].verbosity = check_mode ? 1 : 0;
+        jobs[i].policy = 1; /* a student's files */
+    }
+    if (!o->quiet)
+        printf("grading %s (seed %" PRIu64 ")\n", submission, eff.seed);
+
+    /* Lessons in parallel, each in its own process. */
+    grade_state g = {lessons, jobs, nl, o->quiet, check_mode, 0, sl_now()};
+    sl_jobs j = {nl, check_mode ? 1 : o->jobs > 0 ? o->jobs : sl_jobs_default_parallel(), &g,
+                 prepare_lesson, run_lesson, lesson_done};
+    sl_jobs_run(&j);
+
+    int n, failures = 0;
+    sl_outcome *all = collect_all(&g, &points, &n);
+    for (int i = 0; i < n; i++)
+        failures += all[i].verdict != SL_V_PASS;
+    sl_report rep = {submission, eff.seed, sl_now() - g.t0, all, n};
+    printf("\n");
+    sl_report_print(stdout, &rep, 1);
+    write_outputs(o, out, &rep);
+    for (int i = 0; i < n; i++)
+        sl_outcome_free(&all[i]);
+    free(all);
+    sl_points_free(&points);
+    return check_mode ? (failures ? 1 : 0) : 0;
+}
+
+/* ---------- class ---------- */
+
+int cli_grade_class(const options *o)
+{
+    if (!o->submissions)
+        return cli_usage();
+    const sl_lesson *lessons[MAX_LESSONS] = {0};
+    int nl = cli_select_lessons(o, lessons);
+    sl_points points;
+    if (nl < 0 || !cli_visibility_ok(o) || cli_load_points(o, &points) != 0)
+        return 2;
+    sl_build_config bc = cli_build_config();
+    char out[4096];
+    snprintf(out, sizeof out, "%s", o->out ? o->out : SYNCLAB_BINARY_DIR "/class");
+    sl_class c = {0};
+    c.submissions = o->submissions;
+    c.out = out;
+    c.jobs = o->jobs > 0 ? o->jobs : 2;
+    c.points = &points;
+    c.seed = o->seed;
+    c.have_seed = o->have_seed;
+    c.lessons = lessons;
+    c.nlessons = nl;
+    c.build = &bc;
+    c.harness_lib_dir = SYNCLAB_HARNESS_DIR;
+    c.sanitizer = cli_find_sanitizer();
+    c.timeout_scale = cli_timeout_scale(o);
+    c.visibility = o->visibility;
+    c.quiet = o->quiet;
+    int rc = sl_class_grade(&c);
+    sl_points_free(&points);
+    return rc;
+}
+
+/* ---------- hint / progress ---------- */
+
+/* Says so when the last results are of another folder than the one asked
+ * about. */
+static void same_submission(const sl_lesson_status *st, const char *submission)
+{
+    char want[PATH_MAX], have[PATH_MAX];
+    if (!submission || !st->checked || !realpath(submission, want))
+        return;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", st->last.submission);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    if (!realpath(dir, have) || strcmp(want, have) != 0)
+        printf("(the last results of %s are of %s, not %s)\n", st->lesson->name,
+               st->last.submission, submission);
+}
+
+int cli_hint(const options *o)
+{
+    if (o->nlessons != 1)
+        return cli_usage();
+    const sl_lesson *l = cli_lesson_named(o->lessons[0]);
+    if (!l)
+        return 2;
+    sl_lesson_status st;
+    sl_progress_load(cli_default_out(o), &l, 1, &st);
+    same_submission(&st, o->submission);
+    sl_hint_print(stdout, &st, o->exercise);
+    sl_progress_free(&st, 1);
+    return 0;
+}
+
+int cli_progress(const options *o)
+{
+    const sl_lesson *lessons[MAX_LESSONS] = {0};
+    int n = cli_select_lessons(o, lessons);
+    if (n < 0)
+        return 2;
+    sl_lesson_status st[MAX_LESSONS];
+    sl_progress_load(cli_default_out(o), lessons, n, st);
+    for (int i = 0; i < n; i++)
+        same_submission(&st[i], o->submission);
+    sl_progress_print(stdout, st, n);
+    sl_progress_free(st, n);
+    return 0;
+}

@@ -1,0 +1,110 @@
+/* syncgrade policy, points, build and list. */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "channel.h"
+#include "class.h"
+#include "contain.h"
+#include "gradescope.h"
+#include "hostobj.h"
+#include "jobs.h"
+#include "junit.h"
+#include "lesson_run.h"
+#include "points.h"
+#include "proc.h"
+#include "progress.h"
+#include "report.h"
+#include "synclab_config.h"
+
+#include "cli.h"
+
+/* ---------- policy / points / build / list ---------- */
+
+/* The submission policy on one file, before and after the compiler. */
+int cli_policy(const options *o)
+{
+    if (o->nlessons != 1 || o->nsources != 1)
+        return cli_usage();
+    const sl_lesson *l = cli_lesson_named(o->lessons[0]);
+    if (!l)
+        return 2;
+    sl_text why = {0};
+    int ok = sl_lesson_policy_check(l, SYNCLAB_SOURCE_DIR, o->sources[0], &why);
+    if (ok) {
+        char dir[4096], out[4200], lib[4096], object[4300];
+        /* where the lesson_<name> target builds the same file: no second compile */
+        cli_source_out_dir(o->out ? o->out : SYNCLAB_BINARY_DIR "/expect", l, o->sources[0], dir,
+                       sizeof dir);
+        snprintf(out, sizeof out, "%s/build", dir);
+        sl_build_config bc = cli_build_config();
+        snprintf(lib, sizeof lib, "%s/libsynclab_harness_%s.a", SYNCLAB_HARNESS_DIR, l->name);
+        bc.harness_lib = lib;
+        sl_build b;
+        sl_build_lesson(&bc, l->name, o->sources[0], out, &b);
+        snprintf(object, sizeof object, "%s/student.o", out);
+        if (!b.ok && access(object, R_OK) != 0)
+            sl_text_printf(&why, "%s", b.log); /* does not compile: nothing to inspect */
+        else
+            ok = sl_hostobj_check(object, o->sources[0], &why) == 1;
+        sl_build_free(&b);
+    }
+    printf("%s%s", sl_text_str(&why), ok ? "policy: accepted\n" : "policy: REJECTED\n");
+    sl_text_free(&why);
+    return ok ? 0 : 1;
+}
+
+int cli_points(const options *o)
+{
+    if (!o->points) {
+        sl_points_write_defaults(stdout, sl_lessons);
+        return 0;
+    }
+    sl_points p;
+    if (cli_load_points(o, &p) != 0)
+        return 1;
+    for (const sl_lesson *const *l = sl_lessons; *l; l++)
+        for (int i = 0; i < (*l)->count; i++) {
+            const sl_exercise *e = &(*l)->exercises[i];
+            printf("%-10s %-22s %g\n", (*l)->name, e->name,
+                   sl_points_for(&p, (*l)->name, e->name, e->points));
+        }
+    sl_points_free(&p);
+    return 0;
+}
+
+int cli_build_only(const options *o)
+{
+    if (o->nlessons != 1 || o->nsources != 1 || !o->out)
+        return cli_usage();
+    const sl_lesson *l = cli_lesson_named(o->lessons[0]);
+    if (!l)
+        return 2;
+    sl_build_config bc = cli_build_config();
+    char lib[4096];
+    snprintf(lib, sizeof lib, "%s/libsynclab_harness_%s.a", SYNCLAB_HARNESS_DIR, l->name);
+    bc.harness_lib = lib;
+    sl_build b;
+    sl_build_lesson(&bc, l->name, o->sources[0], o->out, &b);
+    if (!b.ok)
+        fprintf(stderr, "%s", b.log);
+    int rc = b.ok ? 0 : 1;
+    sl_build_free(&b);
+    return rc;
+}
+
+int cli_list(void)
+{
+    for (const sl_lesson *const *l = sl_lessons; *l; l++) {
+        printf("%s: %s (%s)\n", (*l)->name, (*l)->title, (*l)->doc);
+        for (int i = 0; i < (*l)->count; i++)
+            printf("  %-22s %3d points  %s\n", (*l)->exercises[i].name, (*l)->exercises[i].points,
+                   (*l)->exercises[i].title);
+    }
+    return 0;
+}
