@@ -530,9 +530,9 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         sl_text_printf(&r->detail, "cannot write inputs under %s: %s\n", workdir, strerror(errno));
         goto done;
     }
-    double plain_timeout = limit(ctx, e->timeout_s > MIN_PLAIN_TIMEOUT ? e->timeout_s
-                                      : e->timeout_s > 0 ? MIN_PLAIN_TIMEOUT
-                                                         : DEFAULT_PLAIN_TIMEOUT);
+    double plain_base = e->timeout_s > 0 ? e->timeout_s : DEFAULT_PLAIN_TIMEOUT;
+    double plain_timeout = limit(ctx, plain_base > MIN_PLAIN_TIMEOUT ? plain_base
+                                                                     : MIN_PLAIN_TIMEOUT);
 
     /* 4. a plain run of the small inputs: launch failures and hangs first */
     run_out o = {0};

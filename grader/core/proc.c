@@ -167,13 +167,7 @@ void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_ca
 void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap,
                  double timeout_s, sl_proc_result *r)
 {
-    sl_proc p;
-    if (sl_proc_start(&p, argv, out_path, out_cap, timeout_s) != 0) {
-        memset(r, 0, sizeof *r);
-        r->spawn_failed = 1;
-        return;
-    }
-    sl_proc_wait(&p, r);
+    sl_proc_run_watched(argv, out_path, out_cap, 0, timeout_s, r); /* no idle limit */
 }
 
 char *sl_read_file(const char *path, size_t max, size_t *len)
