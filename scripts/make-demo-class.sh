@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Makes a demo class for `make grade SUBMISSIONS=`: N student folders, each a
+# copy of solutions/ in which some lessons carry one bug-zoo mutant (up to two
+# mutants of different lessons per buggy student, spread over the zoo). Every file is
+# made self-contained (a mutant's #include of the solution is replaced by the
+# solution's text) so it passes the submission policy like a student's file.
+#   scripts/make-demo-class.sh <out dir> [students=20] [every=2]
+# every=2: every second student is a clean copy of the solutions.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:?usage: make-demo-class.sh <out dir> [students] [every]}
+students=${2:-20}
+every=${3:-2}
+mapfile -t zoo < <(ls "$root"/lessons/*/zoo/*.cu | sort)
+
+# A mutant with the solution's text where it includes it.
+inline_mutant() {
+  awk -v sol="$root/solutions" '
+    match($0, /^#include "(\.\.\/)+solutions\/[a-z_0-9]+\.cu"/) {
+      f = $0; sub(/^#include "(\.\.\/)+solutions\//, "", f); sub(/".*/, "", f)
+      while ((getline l < (sol "/" f)) > 0) print l
+      close(sol "/" f); next
+    }
+    { print }' "$1"
+}
+
+rm -rf "$out"
+m=0
+for ((k = 0; k < students; k++)); do
+  dir=$out/$(printf 'student%02d' "$k")
+  mkdir -p "$dir"
+  cp "$root"/solutions/*.cu "$dir"/
+  if (( k % every == every - 1 )); then
+    echo "$(basename "$dir"): solutions"
+    continue
+  fi
+  # two mutants of different lessons per buggy student
+  used=""
+  for pick in 0 1; do
+    src=${zoo[$(( (m * 7 + pick * 31) % ${#zoo[@]} ))]}   # strides spread them over lessons
+    lesson=$(basename "$(dirname "$(dirname "$src")")")
+    case " $used " in *" $lesson "*) continue ;; esac
+    inline_mutant "$src" > "$dir/$lesson.cu"
+    used="$used $lesson"
+    echo "$(basename "$dir"): $lesson <- $(basename "$src" .cu) ($(sed -n 's|^// EXPECT ||p' "$src" | tr '\n' ' '))"
+  done
+  m=$((m + 1))
+done
