@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gpu_turn.h"
 #include "proc.h"
 
 enum {
@@ -16,13 +17,35 @@ enum {
     CASE_OUT_CAP = 1u << 30,     /* largest output file we accept */
     DEFAULT_PLAIN_TIMEOUT = 30,  /* seconds, one runner process */
     DEFAULT_SANITIZER_TIMEOUT = 180,
-    DIAGNOSE_TIMEOUT = 20,       /* synccheck after a hang or launch failure */
+    DIAGNOSE_TIMEOUT = 12,       /* synccheck after a hang or launch failure */
+    ALONE_IDLE = 10,             /* no progress for this long with the GPU to itself: hung */
     PLAIN_CAP_FACTOR = 20,       /* a plain run's overall cap, in time limits */
     MIN_PLAIN_TIMEOUT = 15,      /* no progress for this long on a busy GPU is a hang */
     BENCH_TIMEOUT = 180,
 };
 
 /* ---------- small helpers ---------- */
+
+/* SYNCLAB_TRACE=1: what the pipeline does and how long it takes, on stderr. */
+static int tracing(void)
+{
+    const char *on = getenv("SYNCLAB_TRACE");
+    return on && *on && *on != '0';
+}
+
+static void trace_line(const char *what)
+{
+    if (tracing())
+        fprintf(stderr, "[trace] %s\n", what);
+}
+
+/* One child process: wall and CPU time (a sanitizer's includes its target). */
+static void trace_proc(const char *exercise, const char *what, const sl_proc_result *p)
+{
+    if (tracing())
+        fprintf(stderr, "[trace] %s: %s %.2f s wall, %.2f s cpu%s\n", exercise, what, p->seconds,
+                p->cpu_seconds, p->timed_out ? " (time limit)" : "");
+}
 
 static void set(sl_result *r, sl_verdict v) { r->verdict = v; }
 
@@ -104,6 +127,7 @@ static void remove_cases(const char *dir, int count)
 typedef struct {
     sl_proc_result pr;
     char *log;       /* head of stdout+stderr */
+    double alone_s;  /* > 0: timed out again when run alone with this limit */
 } run_out;
 
 static void run_free(run_out *o) { free(o->log); o->log = NULL; }
@@ -148,8 +172,13 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
     }
     if (p->timed_out) {
         set(r, SL_V_TIMEOUT);
-        sl_text_printf(&r->detail, "%s: stopped at its time limit (%.0f s) on input %s\n", what,
-                       timeout_s, label);
+        if (o->alone_s > 0)
+            sl_text_printf(&r->detail, "%s: stopped at its time limit (%.0f s) on input %s, and "
+                                       "again with the GPU to itself (%.0f s without progress)\n",
+                           what, timeout_s, label, o->alone_s);
+        else
+            sl_text_printf(&r->detail, "%s: stopped at its time limit (%.0f s) on input %s\n", what,
+                           timeout_s, label);
         return 1;
     }
     if (p->signaled) {
@@ -203,6 +232,29 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     sl_proc_run_watched((char *const *)argv, logpath, LOG_CAP, timeout_s,
                         timeout_s * PLAIN_CAP_FACTOR, &o->pr);
     finish_run(o, logpath);
+    trace_proc(e->name, "plain run", &o->pr);
+    if (!o->pr.timed_out)
+        return;
+    /* Another process's hung kernel stalls every context on the GPU: a time
+     * limit only counts when the run hits it again with the GPU to itself.
+     * The caller stays alone for the diagnosis; sl_gpu_share() ends that. */
+    trace_line("plain run hit its time limit: running it again alone");
+    sl_gpu_alone();
+    run_free(o);
+    /* alone, every input of every lesson takes well under a second */
+    double alone = limit(ctx, ALONE_IDLE) < timeout_s ? limit(ctx, ALONE_IDLE) : timeout_s;
+    sl_proc_run_watched((char *const *)argv, logpath, LOG_CAP, alone, alone * PLAIN_CAP_FACTOR,
+                        &o->pr);
+    o->alone_s = alone;
+    finish_run(o, logpath);
+    trace_proc(e->name, "plain run alone", &o->pr);
+}
+
+/* SYNCLAB_RACECHECK_CPUS=n: racecheck on n CPUs (0 or unset: all). */
+static int racecheck_cpus(void)
+{
+    const char *v = getenv("SYNCLAB_RACECHECK_CPUS");
+    return v && *v ? atoi(v) : 0;
 }
 
 /* The sanitizers of one exercise, started together on the small inputs. */
@@ -210,6 +262,7 @@ enum { NTOOLS = 4 };
 static const int TOOL_ORDER[NTOOLS] = {SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK, SL_TOOL_RACECHECK,
                                        SL_TOOL_INITCHECK};
 typedef struct {
+    const char *exercise;
     unsigned mask;
     double timeout_s;
     sl_proc procs[NTOOLS];
@@ -223,6 +276,7 @@ static void sanitizers_start(const sl_grade_ctx *ctx, const sl_exercise *e, cons
 {
     char n[16];
     memset(b, 0, sizeof *b);
+    b->exercise = e->name;
     b->mask = mask;
     b->timeout_s = timeout_s;
     snprintf(n, sizeof n, "%d", small->count);
@@ -237,6 +291,8 @@ static void sanitizers_start(const sl_grade_ctx *ctx, const sl_exercise *e, cons
         path_join(b->outs[i], sizeof b->outs[i], workdir, name);
         sl_mkdirs(b->outs[i]);
         runner_argv(ctx, TOOL_ORDER[i], e->name, dir, n, b->outs[i], argv);
+        if (TOOL_ORDER[i] == SL_TOOL_RACECHECK)
+            b->procs[i].cpus = racecheck_cpus();
         b->started[i] = sl_proc_start(&b->procs[i], (char *const *)argv, b->logs[i], LOG_CAP,
                                       timeout_s) == 0;
     }
@@ -254,6 +310,7 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
         if (b->started[i]) {
             sl_proc_wait(&b->procs[i], &res[i].pr);
             finish_run(&res[i], b->logs[i]);
+            trace_proc(b->exercise, sl_tool_name(TOOL_ORDER[i]), &res[i].pr);
             remove_cases(b->outs[i], small->count);
             rmdir(b->outs[i]);
         }
@@ -317,6 +374,8 @@ static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inp
     if (!ctx->sanitizer)
         return;
     int tool = r->verdict == SL_V_MEMORY ? SL_TOOL_MEMCHECK : SL_TOOL_SYNCCHECK;
+    if (r->verdict == SL_V_TIMEOUT)
+        sl_gpu_alone(); /* a hung kernel under a tool may stall the whole GPU */
     sl_result d = {0};
     /* a kernel that hung in a plain run hangs here too: a short leash */
     double timeout_s = limit(ctx, DIAGNOSE_TIMEOUT);
@@ -493,11 +552,10 @@ static int static_stages(const sl_lesson *l, const sl_exercise *e, const sl_grad
 
 /* ---------- the pipeline ---------- */
 
-/* SYNCLAB_TRACE=1: how long each stage took, on stderr. */
+/* How long each stage took. */
 static void trace(const sl_lesson *l, const sl_exercise *e, const char *stage, double t0)
 {
-    const char *on = getenv("SYNCLAB_TRACE");
-    if (on && *on && *on != '0')
+    if (tracing())
         fprintf(stderr, "[trace] %s/%s: %s done at %.2f s\n", l->name, e->name, stage,
                 sl_now() - t0);
 }
@@ -535,6 +593,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
                                                                      : MIN_PLAIN_TIMEOUT);
 
     /* 4. a plain run of the small inputs: launch failures and hangs first */
+    sl_gpu_share();
     run_out o = {0};
     run_plain(ctx, e, smalldir, small.count, outdir, logpath, plain_timeout, &o);
     int failed = judge_process(&o, &small, "plain run", plain_timeout, r);
@@ -556,6 +615,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         goto done;
     }
     sanitizer_batch batch;
+    sl_gpu_share(); /* after a run that needed the GPU alone */
     sanitizers_start(ctx, e, &small, smalldir, e->tools ? e->tools : SL_TOOLS_ALL, workdir,
                      limit(ctx, DEFAULT_SANITIZER_TIMEOUT), &batch);
     trace(l, e, "small plain run", t0);
@@ -563,6 +623,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     full_r.verdict = SL_V_PASS;
     int runs = e->repeats > 0 ? e->repeats : 1;
     for (int k = 0; k < runs && full_r.verdict == SL_V_PASS; k++) {
+        sl_gpu_share();
         run_out f = {0};
         run_plain(ctx, e, fulldir, full.count, outdir, logpath, plain_timeout, &f);
         if (!judge_process(&f, &full, "plain run", plain_timeout, &full_r))
@@ -585,10 +646,13 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         goto done;
 
     /* 7. informative bandwidth */
-    if (ctx->bench && e->bench)
+    if (ctx->bench && e->bench) {
+        sl_gpu_alone(); /* with neighbours it would measure them too */
         read_bench(ctx, e, workdir, r);
+    }
 
 done:
+    sl_gpu_leave();
     remove_cases(smalldir, small.count);
     remove_cases(fulldir, full.count);
     rmdir(smalldir);

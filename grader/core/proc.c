@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,33 @@ static void close_inherited_fds(void)
         close((int)fd);
 }
 
+/* n of the CPUs this process may use, from one picked by pid onwards. */
+static void pin_to_cpus(int n)
+{
+    cpu_set_t allowed, mine;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+        return;
+    int count = CPU_COUNT(&allowed);
+    if (n >= count)
+        return;
+    int skip = (int)(getpid() % count), taken = 0;
+    CPU_ZERO(&mine);
+    for (int pass = 0; pass < 2 && taken < n; pass++)
+        for (int cpu = 0; cpu < CPU_SETSIZE && taken < n; cpu++) {
+            if (!CPU_ISSET(cpu, &allowed))
+                continue;
+            if (pass == 0 && skip > 0) {
+                skip--;
+                continue;
+            }
+            if (!CPU_ISSET(cpu, &mine)) {
+                CPU_SET(cpu, &mine);
+                taken++;
+            }
+        }
+    sched_setaffinity(0, sizeof mine, &mine);
+}
+
 double sl_now(void)
 {
     struct timespec ts;
@@ -81,6 +109,8 @@ int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path,
             setrlimit(RLIMIT_FSIZE, &rl);
         }
         signal(SIGXFSZ, SIG_DFL);
+        if (p->cpus > 0)
+            pin_to_cpus(p->cpus);
         close_inherited_fds();
         execvp(argv[0], argv);
         fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
@@ -109,8 +139,10 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
 {
     memset(r, 0, sizeof *r);
     int status = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
     for (;;) {
-        pid_t w = waitpid(p->pid, &status, WNOHANG);
+        pid_t w = wait4(p->pid, &status, WNOHANG, &ru);
         if (w == p->pid)
             break;
         if (w < 0 && errno != EINTR) {
@@ -122,7 +154,7 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
         if ((p->timeout_s > 0 && sl_now() - p->start > p->timeout_s) || stalled(p)) {
             kill(-p->pid, SIGKILL);
             kill(p->pid, SIGKILL);
-            while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR)
+            while (wait4(p->pid, &status, 0, &ru) < 0 && errno == EINTR)
                 ;
             r->timed_out = 1;
             break;
@@ -137,6 +169,9 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
     if (sl_contain_is_subreaper())
         sl_contain_kill_children(inflight, ninflight, 5.0);
     r->seconds = sl_now() - p->start;
+    /* the child and the descendants it waited for (a sanitizer's target) */
+    r->cpu_seconds = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                     (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
     if (r->timed_out)
         return;
     if (WIFEXITED(status)) {
@@ -153,7 +188,7 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
 void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_cap,
                          double idle_s, double timeout_s, sl_proc_result *r)
 {
-    sl_proc p;
+    sl_proc p = {0};
     if (sl_proc_start(&p, argv, out_path, out_cap, timeout_s) != 0) {
         memset(r, 0, sizeof *r);
         r->spawn_failed = 1;

@@ -14,6 +14,7 @@ typedef struct {
     int timed_out;   /* we killed it at the time limit */
     int spawn_failed;
     double seconds;
+    double cpu_seconds;   /* user + system time of the child and its waited-for children */
 } sl_proc_result;
 
 typedef struct {
@@ -27,6 +28,9 @@ typedef struct {
     const char *watch;
     long long watched_size;
     double last_progress;
+    /* Optional, set before sl_proc_start: run on this many of the allowed
+     * CPUs (0: all), picked by pid so that concurrent children spread. */
+    int cpus;
 } sl_proc;
 
 /* Starts argv in its own process group with stdout+stderr sent to out_path

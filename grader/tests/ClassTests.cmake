@@ -50,7 +50,9 @@ endforeach()
 add_test(NAME adversarial.class
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_adversarial.sh $<TARGET_FILE:syncgrade>
                  ${SYNCLAB_ADVERSARIAL_DIR} ${CMAKE_BINARY_DIR}/adversarial-class)
-set_tests_properties(adversarial.class PROPERTIES LABELS "static;adversarial;class" TIMEOUT 3600)
+# static: it passes without a GPU; with one it grades the dynamic cases too.
+set_tests_properties(adversarial.class PROPERTIES LABELS "static;adversarial;class" TIMEOUT 3600
+                     PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
 
 add_test(NAME grading.points_file
          COMMAND ${CMAKE_COMMAND} -DSYNCGRADE=$<TARGET_FILE:syncgrade>

@@ -34,6 +34,7 @@ int main(void)
     srunner_add_suite(sr, contain_suite());
     srunner_add_suite(sr, class_suite());
     srunner_add_suite(sr, progress_suite());
+    srunner_add_suite(sr, gpu_turn_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

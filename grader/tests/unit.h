@@ -17,6 +17,7 @@ Suite *hostobj_suite(void);
 Suite *contain_suite(void);
 Suite *class_suite(void);
 Suite *progress_suite(void);
+Suite *gpu_turn_suite(void);
 /* Two small lessons for the tests of modules that take lessons. */
 #include "exercise.h"
 extern const sl_lesson unit_lesson_a, unit_lesson_b;

@@ -1,0 +1,29 @@
+/* Taking turns on one GPU between grading processes (several lessons,
+ * students or tests at once). Most runs share the GPU; a few need it alone:
+ *  - a run that hit its time limit is run again alone before it is called
+ *    TIMEOUT: another process's hung kernel (a sanitizer's above all) can
+ *    stall every context on the GPU, and that must not cost an innocent
+ *    submission its verdict;
+ *  - bandwidth is measured alone, or it measures the neighbours.
+ * Two flock(2) files: a turnstile that a waiting "alone" holds, so new
+ * sharers queue behind it instead of starving it, and the room itself
+ * (shared or exclusive). Locks die with their process; descriptors are
+ * close-on-exec, so no runner inherits them. Without a usable lock file the
+ * grader runs unsynchronized and says so under SYNCLAB_TRACE. */
+#ifndef SYNCLAB_GPU_TURN_H
+#define SYNCLAB_GPU_TURN_H
+
+/* Files <prefix>.turn and <prefix>.room; prefix from SYNCLAB_GPU_LOCK, else
+ * $TMPDIR/synclab-gpu (TMPDIR defaults to /tmp). */
+void sl_gpu_lock_prefix(char *out, unsigned long n);
+
+/* Enter the GPU with others; returns at once if this process already
+ * shares it, and releases an "alone" turn first. */
+void sl_gpu_share(void);
+/* Have the GPU alone: waits until every sharer has left; no new sharer gets
+ * in meanwhile. Gives up this process's shared turn first. */
+void sl_gpu_alone(void);
+/* Leave the GPU (shared or alone). */
+void sl_gpu_leave(void);
+
+#endif

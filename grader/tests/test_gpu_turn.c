@@ -1,0 +1,142 @@
+/* Taking turns on the GPU: an "alone" turn waits for sharers, and sharers
+ * that come later wait behind it. Processes stand in for graders. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gpu_turn.h"
+#include "proc.h"
+#include "unit.h"
+
+static char g_prefix[256];
+
+static void use_private_locks(void)
+{
+    snprintf(g_prefix, sizeof g_prefix, "/tmp/synclab-unit-gpu-%d", (int)getpid());
+    setenv("SYNCLAB_GPU_LOCK", g_prefix, 1);
+}
+
+static void remove_locks(void)
+{
+    char path[300];
+    snprintf(path, sizeof path, "%s.turn", g_prefix);
+    unlink(path);
+    snprintf(path, sizeof path, "%s.room", g_prefix);
+    unlink(path);
+}
+
+static void nap(double s)
+{
+    struct timespec t = {(time_t)s, (long)((s - (time_t)s) * 1e9)};
+    nanosleep(&t, NULL);
+}
+
+/* A child that waits for a turn and reports how long it waited (ms) as its
+ * exit status / 10. */
+static pid_t child_waiting(int alone, double then_hold_s)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        double t0 = sl_now();
+        if (alone)
+            sl_gpu_alone();
+        else
+            sl_gpu_share();
+        int waited = (int)((sl_now() - t0) * 100.0); /* in 10 ms */
+        nap(then_hold_s);
+        sl_gpu_leave();
+        _exit(waited > 250 ? 250 : waited);
+    }
+    return pid;
+}
+
+static int waited_10ms(pid_t pid)
+{
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+START_TEST(sharers_share)
+{
+    use_private_locks();
+    sl_gpu_share();
+    pid_t other = child_waiting(0, 0.0);
+    ck_assert_int_lt(waited_10ms(other), 10); /* no wait behind a sharer */
+    sl_gpu_leave();
+    remove_locks();
+}
+END_TEST
+
+START_TEST(alone_waits_for_sharers)
+{
+    use_private_locks();
+    sl_gpu_share();
+    pid_t alone = child_waiting(1, 0.0);
+    nap(0.4);
+    sl_gpu_leave();
+    ck_assert_int_ge(waited_10ms(alone), 35);
+    remove_locks();
+}
+END_TEST
+
+START_TEST(late_sharer_queues_behind_alone)
+{
+    use_private_locks();
+    sl_gpu_share();
+    pid_t alone = child_waiting(1, 0.4);  /* waits for us, then holds 0.4 s */
+    nap(0.2);
+    pid_t late = child_waiting(0, 0.0);   /* comes while "alone" waits */
+    nap(0.2);
+    sl_gpu_leave();
+    ck_assert_int_ge(waited_10ms(alone), 35);
+    ck_assert_int_ge(waited_10ms(late), 55); /* 0.2 s before us + 0.4 s of alone */
+    remove_locks();
+}
+END_TEST
+
+START_TEST(forked_child_keeps_parents_turn)
+{
+    use_private_locks();
+    sl_gpu_alone();
+    pid_t pid = fork();
+    if (pid == 0) {
+        /* inherited the parent's descriptors: leaving must not unlock them */
+        sl_gpu_leave();
+        _exit(0);
+    }
+    waitpid(pid, NULL, 0);
+    pid_t sharer = child_waiting(0, 0.0);
+    nap(0.3);
+    sl_gpu_leave();
+    ck_assert_int_ge(waited_10ms(sharer), 25);
+    remove_locks();
+}
+END_TEST
+
+START_TEST(no_lock_file_runs_anyway)
+{
+    setenv("SYNCLAB_GPU_LOCK", "/nonexistent-dir/synclab-gpu", 1);
+    double t0 = sl_now();
+    sl_gpu_alone();
+    sl_gpu_share();
+    sl_gpu_leave();
+    ck_assert(sl_now() - t0 < 1.0);
+}
+END_TEST
+
+Suite *gpu_turn_suite(void)
+{
+    Suite *s = suite_create("gpu_turn");
+    TCase *tc = tcase_create("turns");
+    tcase_set_timeout(tc, 20);
+    tcase_add_test(tc, sharers_share);
+    tcase_add_test(tc, alone_waits_for_sharers);
+    tcase_add_test(tc, late_sharer_queues_behind_alone);
+    tcase_add_test(tc, forked_child_keeps_parents_turn);
+    tcase_add_test(tc, no_lock_file_runs_anyway);
+    suite_add_tcase(s, tc);
+    return s;
+}
