@@ -166,7 +166,9 @@ int cli_grade_class(const options *o)
     sl_class c = {0};
     c.submissions = o->submissions;
     c.out = out;
-    c.jobs = o->jobs > 0 ? o->jobs : 2;
+    /* a student's grading keeps about 4 cores busy (racecheck alone uses 3
+     * to 4): nproc/4 students at once keeps the machine full */
+    c.jobs = o->jobs > 0 ? o->jobs : (sl_jobs_default_parallel() + 1) / 2;
     c.points = &points;
     c.seed = o->seed;
     c.have_seed = o->have_seed;

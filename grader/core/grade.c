@@ -250,13 +250,6 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     trace_proc(e->name, "plain run alone", &o->pr);
 }
 
-/* SYNCLAB_RACECHECK_CPUS=n: racecheck on n CPUs (0 or unset: all). */
-static int racecheck_cpus(void)
-{
-    const char *v = getenv("SYNCLAB_RACECHECK_CPUS");
-    return v && *v ? atoi(v) : 0;
-}
-
 /* The sanitizers of one exercise, started together on the small inputs. */
 enum { NTOOLS = 4 };
 static const int TOOL_ORDER[NTOOLS] = {SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK, SL_TOOL_RACECHECK,
@@ -291,8 +284,6 @@ static void sanitizers_start(const sl_grade_ctx *ctx, const sl_exercise *e, cons
         path_join(b->outs[i], sizeof b->outs[i], workdir, name);
         sl_mkdirs(b->outs[i]);
         runner_argv(ctx, TOOL_ORDER[i], e->name, dir, n, b->outs[i], argv);
-        if (TOOL_ORDER[i] == SL_TOOL_RACECHECK)
-            b->procs[i].cpus = racecheck_cpus();
         b->started[i] = sl_proc_start(&b->procs[i], (char *const *)argv, b->logs[i], LOG_CAP,
                                       timeout_s) == 0;
     }

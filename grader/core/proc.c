@@ -2,7 +2,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,33 +46,6 @@ static void close_inherited_fds(void)
         close((int)fd);
 }
 
-/* n of the CPUs this process may use, from one picked by pid onwards. */
-static void pin_to_cpus(int n)
-{
-    cpu_set_t allowed, mine;
-    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
-        return;
-    int count = CPU_COUNT(&allowed);
-    if (n >= count)
-        return;
-    int skip = (int)(getpid() % count), taken = 0;
-    CPU_ZERO(&mine);
-    for (int pass = 0; pass < 2 && taken < n; pass++)
-        for (int cpu = 0; cpu < CPU_SETSIZE && taken < n; cpu++) {
-            if (!CPU_ISSET(cpu, &allowed))
-                continue;
-            if (pass == 0 && skip > 0) {
-                skip--;
-                continue;
-            }
-            if (!CPU_ISSET(cpu, &mine)) {
-                CPU_SET(cpu, &mine);
-                taken++;
-            }
-        }
-    sched_setaffinity(0, sizeof mine, &mine);
-}
-
 double sl_now(void)
 {
     struct timespec ts;
@@ -109,8 +81,6 @@ int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path,
             setrlimit(RLIMIT_FSIZE, &rl);
         }
         signal(SIGXFSZ, SIG_DFL);
-        if (p->cpus > 0)
-            pin_to_cpus(p->cpus);
         close_inherited_fds();
         execvp(argv[0], argv);
         fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));

@@ -28,9 +28,6 @@ typedef struct {
     const char *watch;
     long long watched_size;
     double last_progress;
-    /* Optional, set before sl_proc_start: run on this many of the allowed
-     * CPUs (0: all), picked by pid so that concurrent children spread. */
-    int cpus;
 } sl_proc;
 
 /* Starts argv in its own process group with stdout+stderr sent to out_path
