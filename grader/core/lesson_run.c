@@ -9,6 +9,7 @@
 #include "channel.h"
 #include "contain.h"
 #include "hostobj.h"
+#include "jobs.h"
 #include "policy.h"
 #include "proc.h"
 #include "report.h"
@@ -61,6 +62,38 @@ START_TEST(judge_exercise)
     ck_assert_msg(pass, "%s", msg);
 }
 END_TEST
+
+/* The lesson's Check suite over exercises which[0..n-1]: one test case
+ * each, each judged in a forked child. */
+static void run_suite(const sl_lesson *l, const sl_lesson_job *job, const int *which, int n)
+{
+    Suite *s = suite_create(l->name);
+    for (int k = 0; k < n; k++) {
+        int i = which[k];
+        TCase *tc = tcase_create(l->exercises[i].name);
+        tcase_set_timeout(tc, 24 * 3600); /* our own limits apply per process */
+        tcase_add_loop_test(tc, judge_exercise, i, i + 1);
+        suite_add_tcase(s, tc);
+    }
+    SRunner *sr = srunner_create(s);
+    srunner_set_fork_status(sr, CK_FORK);
+    srunner_run_all(sr, job->verbosity >= 2 ? CK_VERBOSE : job->verbosity == 1 ? CK_NORMAL
+                                                                                : CK_SILENT);
+    srunner_free(sr);
+}
+
+typedef struct {
+    const sl_lesson_job *job;
+    const int *which;
+} exercise_batch;
+
+static int judge_in_child(int k, void *arg)
+{
+    const exercise_batch *eb = arg;
+    run_suite(g_lesson, eb->job, &eb->which[k], 1);
+    sl_contain_kill_children(NULL, 0, 5.0);
+    return 0;
+}
 
 static int wanted(const sl_lesson_job *job, const char *name)
 {
@@ -181,23 +214,19 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     g_ctx.bench_log2n = job->bench_log2n;
     g_ctx.timeout_scale = job->timeout_scale;
 
-    Suite *s = suite_create(l->name);
-    int graded = 0;
-    for (int i = 0; i < l->count; i++) {
-        const sl_exercise *e = &l->exercises[i];
-        if (!wanted(job, e->name))
-            continue;
-        TCase *tc = tcase_create(e->name);
-        tcase_set_timeout(tc, 24 * 3600); /* our own limits apply per process */
-        tcase_add_loop_test(tc, judge_exercise, i, i + 1);
-        suite_add_tcase(s, tc);
-        graded++;
+    int graded = 0, which[64];
+    for (int i = 0; i < l->count && graded < 64; i++)
+        if (wanted(job, l->exercises[i].name))
+            which[graded++] = i;
+    if (job->parallel > 1 && graded > 1) {
+        /* one forked child per exercise, each with a one-case suite: the
+         * build above is shared, the judging is not */
+        exercise_batch eb = {job, which};
+        sl_jobs j = {graded, job->parallel, &eb, NULL, judge_in_child, NULL};
+        sl_jobs_run(&j);
+    } else {
+        run_suite(l, job, which, graded);
     }
-    SRunner *sr = srunner_create(s);
-    srunner_set_fork_status(sr, CK_FORK);
-    srunner_run_all(sr, job->verbosity >= 2 ? CK_VERBOSE : job->verbosity == 1 ? CK_NORMAL
-                                                                                : CK_SILENT);
-    srunner_free(sr);
     sl_build_free(&b);
     /* whatever escaped a judge that died is ours now: it goes */
     sl_contain_kill_children(NULL, 0, 5.0);
