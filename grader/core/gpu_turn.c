@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "trace.h"
+
 enum { OUT, SHARED, ALONE };
 
 static int g_turn = -1, g_room = -1, g_state = OUT, g_usable;
@@ -36,8 +38,7 @@ static int open_lock(const char *prefix, const char *suffix)
 
 static void trace(const char *what)
 {
-    const char *on = getenv("SYNCLAB_TRACE");
-    if (on && *on && *on != '0')
+    if (sl_tracing())
         fprintf(stderr, "[trace] gpu turn: %s\n", what);
 }
 

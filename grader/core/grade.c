@@ -10,6 +10,7 @@
 
 #include "gpu_turn.h"
 #include "proc.h"
+#include "trace.h"
 
 enum {
     LOG_CAP = 64 << 20,          /* a runner printing more is killed */
@@ -26,23 +27,16 @@ enum {
 
 /* ---------- small helpers ---------- */
 
-/* SYNCLAB_TRACE=1: what the pipeline does and how long it takes, on stderr. */
-static int tracing(void)
-{
-    const char *on = getenv("SYNCLAB_TRACE");
-    return on && *on && *on != '0';
-}
-
 static void trace_line(const char *what)
 {
-    if (tracing())
+    if (sl_tracing())
         fprintf(stderr, "[trace] %s\n", what);
 }
 
 /* One child process: wall and CPU time (a sanitizer's includes its target). */
 static void trace_proc(const char *exercise, const char *what, const sl_proc_result *p)
 {
-    if (tracing())
+    if (sl_tracing())
         fprintf(stderr, "[trace] %s: %s %.2f s wall, %.2f s cpu%s\n", exercise, what, p->seconds,
                 p->cpu_seconds, p->timed_out ? " (time limit)" : "");
 }
@@ -219,6 +213,16 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
     return 0;
 }
 
+/* The runner prints "@@case i" before each input: a run is hung when no
+ * new input starts within idle_s, however slow a shared GPU makes the
+ * whole batch. */
+static void run_watched(const char **argv, const char *logpath, double idle_s, run_out *o)
+{
+    sl_proc_run_watched((char *const *)argv, logpath, LOG_CAP, idle_s, idle_s * PLAIN_CAP_FACTOR,
+                        &o->pr);
+    finish_run(o, logpath);
+}
+
 static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char *dir, int count,
                       const char *outdir, const char *logpath, double timeout_s, run_out *o)
 {
@@ -226,12 +230,7 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     char n[16];
     snprintf(n, sizeof n, "%d", count);
     runner_argv(ctx, 0, e->name, dir, n, outdir, argv);
-    /* the runner prints "@@case i" before each input: a run is hung when no
-     * new input starts within the time limit, however slow a shared GPU
-     * makes the whole batch */
-    sl_proc_run_watched((char *const *)argv, logpath, LOG_CAP, timeout_s,
-                        timeout_s * PLAIN_CAP_FACTOR, &o->pr);
-    finish_run(o, logpath);
+    run_watched(argv, logpath, timeout_s, o);
     trace_proc(e->name, "plain run", &o->pr);
     if (!o->pr.timed_out)
         return;
@@ -243,10 +242,8 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     run_free(o);
     /* alone, every input of every lesson takes well under a second */
     double alone = limit(ctx, ALONE_IDLE) < timeout_s ? limit(ctx, ALONE_IDLE) : timeout_s;
-    sl_proc_run_watched((char *const *)argv, logpath, LOG_CAP, alone, alone * PLAIN_CAP_FACTOR,
-                        &o->pr);
+    run_watched(argv, logpath, alone, o);
     o->alone_s = alone;
-    finish_run(o, logpath);
     trace_proc(e->name, "plain run alone", &o->pr);
 }
 
@@ -546,7 +543,7 @@ static int static_stages(const sl_lesson *l, const sl_exercise *e, const sl_grad
 /* How long each stage took. */
 static void trace(const sl_lesson *l, const sl_exercise *e, const char *stage, double t0)
 {
-    if (tracing())
+    if (sl_tracing())
         fprintf(stderr, "[trace] %s/%s: %s done at %.2f s\n", l->name, e->name, stage,
                 sl_now() - t0);
 }

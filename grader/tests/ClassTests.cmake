@@ -9,22 +9,17 @@
 #   grading.points_file     grading/points.ini lists every exercise's default
 #   grading.exercise_jobs   --exercise-jobs gives the same table as one by one
 set(SYNCLAB_ADVERSARIAL_DIR ${CMAKE_CURRENT_SOURCE_DIR}/adversarial)
-set(SYNCLAB_STATIC_ONLY BUILD TODO RULE)
+include(${CMAKE_SOURCE_DIR}/cmake/TestLabels.cmake)
 
-# "static" when every verdict in the expectation file needs no GPU.
+# The label of an expectation file's verdicts ("<exercise> <VERDICTS>" lines).
 function(_synclab_label_of expect_file out)
   file(STRINGS ${expect_file} lines REGEX "^[a-z_0-9]+ +[A-Z|]+")
-  set(label static)
+  set(verdicts "")
   foreach(line IN LISTS lines)
     string(REGEX REPLACE "^[^ ]+ +([^ ]+).*" "\\1" v "${line}")
-    string(REPLACE "|" ";" v "${v}")
-    foreach(one IN LISTS v)
-      list(FIND SYNCLAB_STATIC_ONLY ${one} i)
-      if(i EQUAL -1)
-        set(label gpu)
-      endif()
-    endforeach()
+    list(APPEND verdicts ${v})
   endforeach()
+  synclab_label_of_verdicts(label ${verdicts})
   set(${out} ${label} PARENT_SCOPE)
 endfunction()
 

@@ -1,0 +1,23 @@
+# Whether a grader test needs a GPU, from the verdicts it expects: "static"
+# when every one can be given without a GPU (such tests run, and must pass,
+# in CI), else "gpu". Included by cmake/Lessons.cmake (bug-zoo tests) and
+# grader/tests/ClassTests.cmake (adversarial tests).
+include_guard(GLOBAL)
+
+# synclab_label_of_verdicts(<out var> <verdict>...): "A|B" alternatives allowed.
+function(synclab_label_of_verdicts out)
+  # in here, not a variable: include_guard would leave it in the first
+  # includer's directory scope only
+  set(static_verdicts BUILD TODO RULE)
+  set(label static)
+  foreach(v IN LISTS ARGN)
+    string(REPLACE "|" ";" alternatives "${v}")
+    foreach(one IN LISTS alternatives)
+      list(FIND static_verdicts ${one} i)
+      if(i EQUAL -1)
+        set(label gpu)
+      endif()
+    endforeach()
+  endforeach()
+  set(${out} ${label} PARENT_SCOPE)
+endfunction()
