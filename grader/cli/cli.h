@@ -64,6 +64,7 @@ int cli_determinism(const options *o);
 int cli_policy(const options *o);
 int cli_points(const options *o);
 int cli_build_only(const options *o);
+int cli_inputs(const options *o);
 int cli_list(void);
 
 #endif

@@ -44,6 +44,7 @@ int cli_usage(void)
             "       syncgrade policy --lesson L --source FILE [--out DIR]\n"
             "       syncgrade points [--points FILE]\n"
             "       syncgrade build  --lesson L --source FILE --out DIR\n"
+            "       syncgrade inputs --lesson L --seed N --out DIR [--exercise E]\n"
             "       syncgrade list\n");
     return 2;
 }

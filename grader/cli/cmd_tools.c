@@ -1,4 +1,4 @@
-/* syncgrade policy, points, build and list. */
+/* syncgrade policy, points, build, inputs and list. */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -11,6 +11,7 @@
 #include "channel.h"
 #include "class.h"
 #include "contain.h"
+#include "grade.h"
 #include "gradescope.h"
 #include "hostobj.h"
 #include "jobs.h"
@@ -96,6 +97,47 @@ int cli_build_only(const options *o)
     int rc = b.ok ? 0 : 1;
     sl_build_free(&b);
     return rc;
+}
+
+/* Writes the inputs a seed gives an exercise, small/ and full/, and prints
+ * how to run them by hand: a failure in a report replays outside the grader
+ * (under cuda-gdb or a sanitizer with other options). */
+int cli_inputs(const options *o)
+{
+    if (o->nlessons != 1 || !o->out || !o->have_seed)
+        return cli_usage();
+    const sl_lesson *l = cli_lesson_named(o->lessons[0]);
+    if (!l)
+        return 2;
+    int found = 0;
+    for (int i = 0; i < l->count; i++) {
+        const sl_exercise *e = &l->exercises[i];
+        if (o->exercise && strcmp(o->exercise, e->name) != 0)
+            continue;
+        found++;
+        sl_inputs small = {0}, full = {0};
+        sl_exercise_inputs(l, e, o->seed, &small, &full);
+        char dir[4096];
+        int rc = 0;
+        snprintf(dir, sizeof dir, "%s/%s/small", o->out, e->name);
+        rc |= sl_write_inputs(&small, dir);
+        printf("%s: runner run %s %s %d\n", e->name, e->name, dir, small.count);
+        snprintf(dir, sizeof dir, "%s/%s/full", o->out, e->name);
+        rc |= sl_write_inputs(&full, dir);
+        printf("%s: runner run %s %s %d\n", e->name, e->name, dir, full.count);
+        sl_inputs_free(&small);
+        sl_inputs_free(&full);
+        if (rc != 0) {
+            fprintf(stderr, "syncgrade: cannot write inputs under %s: %s\n", o->out,
+                    strerror(errno));
+            return 2;
+        }
+    }
+    if (!found) {
+        fprintf(stderr, "syncgrade: no exercise '%s' in lesson %s\n", o->exercise, l->name);
+        return 2;
+    }
+    return 0;
 }
 
 int cli_list(void)

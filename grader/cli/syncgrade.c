@@ -38,6 +38,7 @@ int main(int argc, char **argv)
         {"class", cli_grade_class},       {"hint", cli_hint},     {"progress", cli_progress},
         {"expect", cli_expect},           {"policy", cli_policy}, {"points", cli_points},
         {"determinism", cli_determinism}, {"build", cli_build_only},
+        {"inputs", cli_inputs},
     };
     if (strcmp(o.command, "grade") == 0)
         return cli_grade(&o, 0);

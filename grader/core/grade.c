@@ -18,8 +18,10 @@ enum {
     CASE_OUT_CAP = 1u << 30,     /* largest output file we accept */
     DEFAULT_PLAIN_TIMEOUT = 30,  /* seconds, one runner process */
     DEFAULT_SANITIZER_TIMEOUT = 180,
-    DIAGNOSE_TIMEOUT = 12,       /* synccheck after a hang or launch failure */
-    ALONE_IDLE = 10,             /* no progress for this long with the GPU to itself: hung */
+    /* The GPU is held alone for these two, so every other grader waits:
+     * short, but alone the small inputs take under a second (H100). */
+    DIAGNOSE_TIMEOUT = 6,        /* synccheck after a hang or launch failure */
+    ALONE_IDLE = 5,              /* no progress for this long with the GPU to itself: hung */
     PLAIN_CAP_FACTOR = 20,       /* a plain run's overall cap, in time limits */
     MIN_PLAIN_TIMEOUT = 15,      /* no progress for this long on a busy GPU is a hang */
     BENCH_TIMEOUT = 180,
@@ -92,7 +94,7 @@ static int is_memory_error(const char *cuda_line)
            strstr(cuda_line, "MisalignedAddress");
 }
 
-static int write_inputs(const sl_inputs *in, const char *dir)
+int sl_write_inputs(const sl_inputs *in, const char *dir)
 {
     char path[4096];
     if (sl_mkdirs(dir) != 0)
@@ -135,7 +137,7 @@ static int runner_argv(const sl_grade_ctx *ctx, int tool, const char *exercise, 
     if (tool)
         n = sl_sanitizer_args(tool, ctx->sanitizer, argv);
     argv[n++] = ctx->runner;
-    argv[n++] = "run";
+    argv[n++] = tool ? "sanitize" : "run";
     argv[n++] = exercise;
     argv[n++] = dir;
     argv[n++] = count;
@@ -548,6 +550,15 @@ static void trace(const sl_lesson *l, const sl_exercise *e, const char *stage, d
                 sl_now() - t0);
 }
 
+void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed,
+                        sl_inputs *small, sl_inputs *full)
+{
+    sl_rng rng;
+    sl_rng_seed(&rng, seed ^ hash_name(l->name) ^ (hash_name(e->name) << 1));
+    e->make_inputs(&rng, SL_INPUTS_SMALL, small);
+    e->make_inputs(&rng, SL_INPUTS_FULL, full);
+}
+
 void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
                        sl_result *r)
 {
@@ -566,11 +577,8 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     if (static_stages(l, e, ctx, r))
         goto done;
 
-    sl_rng rng;
-    sl_rng_seed(&rng, ctx->seed ^ hash_name(l->name) ^ (hash_name(e->name) << 1));
-    e->make_inputs(&rng, SL_INPUTS_SMALL, &small);
-    e->make_inputs(&rng, SL_INPUTS_FULL, &full);
-    if (write_inputs(&small, smalldir) != 0 || write_inputs(&full, fulldir) != 0 ||
+    sl_exercise_inputs(l, e, ctx->seed, &small, &full);
+    if (sl_write_inputs(&small, smalldir) != 0 || sl_write_inputs(&full, fulldir) != 0 ||
         sl_mkdirs(outdir) != 0) {
         set(r, SL_V_ERROR);
         sl_text_printf(&r->detail, "cannot write inputs under %s: %s\n", workdir, strerror(errno));

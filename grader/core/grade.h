@@ -37,4 +37,11 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e,
                        const sl_grade_ctx *ctx, sl_result *r);
 void sl_result_free(sl_result *r);
 
+/* The inputs an exercise gets from a grading seed: the same ones the grader
+ * runs, so a failure can be replayed by hand (syncgrade inputs). */
+void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed,
+                        sl_inputs *small, sl_inputs *full);
+/* Writes case0.in ... into dir (created). 0 ok. */
+int sl_write_inputs(const sl_inputs *in, const char *dir);
+
 #endif

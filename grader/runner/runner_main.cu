@@ -62,6 +62,10 @@ void sl_free(void *dev)
         SL_CHECK(cudaFree(dev));
 }
 
+/* Set by "runner sanitize": a compute-sanitizer tool judges accesses, not
+ * values, so what only plain runs need is skipped. */
+static int under_tool = 0;
+
 static __global__ void dirty_shared_kernel(int words)
 {
     extern __shared__ unsigned int scratch[];
@@ -71,6 +75,10 @@ static __global__ void dirty_shared_kernel(int words)
 
 void sl_dirty_shared(void)
 {
+    /* Measured on an H100: this kernel's 15M shared stores made racecheck
+     * take 3.4 s (13 CPU-seconds) for three tiny inputs, 1.0 s without. */
+    if (under_tool)
+        return;
     static int sms = 0, per_block = 0;   /* asked once per process */
     if (!sms) {
         int dev = 0;
@@ -212,6 +220,7 @@ static int cmd_bench(const char *name, int log2n, unsigned long long seed, const
 static int usage(void)
 {
     fprintf(stderr, "usage: runner run <exercise> <dir> <count> [outdir]\n"
+                    "       runner sanitize <exercise> <dir> <count> [outdir]   (under a tool)\n"
                     "       runner bench <exercise> <log2n> <seed> <outfile>\n"
                     "       runner list\n");
     return SL_EXIT_USAGE;
@@ -219,7 +228,8 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-    if (argc >= 5 && strcmp(argv[1], "run") == 0)
+    under_tool = argc >= 2 && strcmp(argv[1], "sanitize") == 0;
+    if (argc >= 5 && (strcmp(argv[1], "run") == 0 || under_tool))
         return cmd_run(argv[2], argv[3], atoi(argv[4]), argc >= 6 ? argv[5] : argv[3]);
     if (argc == 6 && strcmp(argv[1], "bench") == 0)
         return cmd_bench(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 10), argv[5]);

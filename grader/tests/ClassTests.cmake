@@ -8,6 +8,7 @@
 #   policy.<lesson>.<kind>  the submission policy accepts starters and solutions
 #   grading.points_file     grading/points.ini lists every exercise's default
 #   grading.exercise_jobs   --exercise-jobs gives the same table as one by one
+#   grading.inputs          syncgrade inputs replays a seed's inputs
 set(SYNCLAB_ADVERSARIAL_DIR ${CMAKE_CURRENT_SOURCE_DIR}/adversarial)
 include(${CMAKE_SOURCE_DIR}/cmake/TestLabels.cmake)
 
@@ -72,7 +73,7 @@ function(_synclab_class_tests)
       list(APPEND args --source ${src})
     endforeach()
     add_test(NAME determinism.${l}
-             COMMAND $<TARGET_FILE:syncgrade> determinism --lesson ${l} --runs 3 ${args}
+             COMMAND $<TARGET_FILE:syncgrade> determinism --lesson ${l} --runs 3 --jobs 2 ${args}
                      --out ${CMAKE_BINARY_DIR}/determinism)
     set_tests_properties(determinism.${l} PROPERTIES PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
     set_tests_properties(determinism.${l} PROPERTIES SKIP_RETURN_CODE 77
@@ -85,3 +86,8 @@ add_test(NAME grading.exercise_jobs
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/exercise_jobs.sh $<TARGET_FILE:syncgrade>
                  ${CMAKE_SOURCE_DIR}/starter ${CMAKE_BINARY_DIR}/exercise-jobs)
 set_tests_properties(grading.exercise_jobs PROPERTIES LABELS "static;grader")
+
+add_test(NAME grading.inputs
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/inputs_cmd.sh $<TARGET_FILE:syncgrade>
+                 ${CMAKE_BINARY_DIR}/inputs)
+set_tests_properties(grading.inputs PROPERTIES LABELS "static;grader")
