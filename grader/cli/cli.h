@@ -29,7 +29,6 @@ typedef struct {
     uint64_t seed;
     int have_seed;
     int jobs;
-    int exercise_jobs;
     int runs;
     int bench;
     int quiet;

@@ -28,11 +28,10 @@ int cli_usage(void)
 {
     fprintf(stderr,
             "usage: syncgrade grade  [--submission DIR] [--lesson L]... [--out DIR] [--seed N]\n"
-            "                        [--jobs N] [--exercise-jobs N] [--bench] [--quiet]\n"
+            "                        [--jobs N] [--bench] [--quiet]\n"
             "                        [--timeout-scale X] [--points FILE] [--gradescope FILE]\n"
             "                        [--junit FILE] [--visibility V]\n"
             "       syncgrade check  --lesson L [--submission DIR] [--seed N] [--out DIR]\n"
-            "                        [--exercise-jobs N]\n"
             "       syncgrade class  --submissions DIR [--out DIR] [--jobs N] [--points FILE]\n"
             "                        [--seed N] [--lesson L]... [--visibility V] [--quiet]\n"
             "       syncgrade hint   --lesson L [--exercise E] [--submission DIR] [--out DIR]\n"
@@ -79,7 +78,6 @@ int cli_parse(int argc, char **argv, options *o)
         TAKE("--visibility", o->visibility = v)
         TAKE("--seed", (o->seed = strtoull(v, NULL, 0), o->have_seed = 1))
         TAKE("--jobs", o->jobs = atoi(v))
-        TAKE("--exercise-jobs", o->exercise_jobs = atoi(v))
         TAKE("--runs", o->runs = atoi(v))
         TAKE("--timeout-scale", o->timeout_scale = atof(v))
         TAKE("--lesson", o->nlessons < MAX_LESSONS ? (void)(o->lessons[o->nlessons++] = v) : (void)0)
@@ -151,7 +149,6 @@ void cli_job_defaults(sl_lesson_job *job, const options *o, const sl_build_confi
     job->seed = o->seed;
     job->bench = o->bench;
     job->timeout_scale = cli_timeout_scale(o);
-    job->parallel = o->exercise_jobs;
 }
 
 const sl_lesson *cli_lesson_named(const char *name)

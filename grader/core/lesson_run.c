@@ -9,7 +9,6 @@
 #include "channel.h"
 #include "contain.h"
 #include "hostobj.h"
-#include "jobs.h"
 #include "policy.h"
 #include "proc.h"
 #include "report.h"
@@ -80,19 +79,6 @@ static void run_suite(const sl_lesson *l, const sl_lesson_job *job, const int *w
     srunner_run_all(sr, job->verbosity >= 2 ? CK_VERBOSE : job->verbosity == 1 ? CK_NORMAL
                                                                                 : CK_SILENT);
     srunner_free(sr);
-}
-
-typedef struct {
-    const sl_lesson_job *job;
-    const int *which;
-} exercise_batch;
-
-static int judge_in_child(int k, void *arg)
-{
-    const exercise_batch *eb = arg;
-    run_suite(g_lesson, eb->job, &eb->which[k], 1);
-    sl_contain_kill_children(NULL, 0, 5.0);
-    return 0;
 }
 
 static int wanted(const sl_lesson_job *job, const char *name)
@@ -218,15 +204,7 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     for (int i = 0; i < l->count && graded < 64; i++)
         if (wanted(job, l->exercises[i].name))
             which[graded++] = i;
-    if (job->parallel > 1 && graded > 1) {
-        /* one forked child per exercise, each with a one-case suite: the
-         * build above is shared, the judging is not */
-        exercise_batch eb = {job, which};
-        sl_jobs j = {graded, job->parallel, &eb, NULL, judge_in_child, NULL};
-        sl_jobs_run(&j);
-    } else {
-        run_suite(l, job, which, graded);
-    }
+    run_suite(l, job, which, graded);
     sl_build_free(&b);
     /* whatever escaped a judge that died is ours now: it goes */
     sl_contain_kill_children(NULL, 0, 5.0);

@@ -20,7 +20,6 @@ typedef struct {
     const char *const *only;        /* exercise names to grade; NULL: all */
     int nonly;
     int verbosity;                  /* 0 silent, 1 Check's summary, 2 every test */
-    int parallel;                   /* exercises judged at once; <= 1: one by one */
     int policy;                     /* a student's file: apply policy.h and hostobj.h */
     int *channels;                  /* one per exercise: sl_lesson_open_channels */
 } sl_lesson_job;

@@ -7,7 +7,6 @@
 #                           seeds: no verdict may flip (GPU)
 #   policy.<lesson>.<kind>  the submission policy accepts starters and solutions
 #   grading.points_file     grading/points.ini lists every exercise's default
-#   grading.exercise_jobs   --exercise-jobs gives the same table as one by one
 #   grading.inputs          syncgrade inputs replays a seed's inputs
 set(SYNCLAB_ADVERSARIAL_DIR ${CMAKE_CURRENT_SOURCE_DIR}/adversarial)
 include(${CMAKE_SOURCE_DIR}/cmake/TestLabels.cmake)
@@ -81,11 +80,6 @@ function(_synclab_class_tests)
   endforeach()
 endfunction()
 cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL _synclab_class_tests)
-
-add_test(NAME grading.exercise_jobs
-         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/exercise_jobs.sh $<TARGET_FILE:syncgrade>
-                 ${CMAKE_SOURCE_DIR}/starter ${CMAKE_BINARY_DIR}/exercise-jobs)
-set_tests_properties(grading.exercise_jobs PROPERTIES LABELS "static;grader")
 
 add_test(NAME grading.inputs
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/inputs_cmd.sh $<TARGET_FILE:syncgrade>
