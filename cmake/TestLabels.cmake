@@ -4,6 +4,19 @@
 # grader/tests/ClassTests.cmake (adversarial tests).
 include_guard(GLOBAL)
 
+# synclab_verdicts_in(<out var> <file> <line prefix regex>): the verdicts of
+# every "<prefix><exercise> <VERDICTS>" line: prefix "// EXPECT +" in a
+# bug-zoo source, "" in an adversarial expect.txt.
+function(synclab_verdicts_in out file prefix)
+  file(STRINGS ${file} lines REGEX "^${prefix}[a-z_0-9]+ +[A-Z|]+")
+  set(verdicts "")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "^${prefix}[^ ]+ +([^ ]+).*" "\\1" v "${line}")
+    list(APPEND verdicts ${v})
+  endforeach()
+  set(${out} ${verdicts} PARENT_SCOPE)
+endfunction()
+
 # synclab_label_of_verdicts(<out var> <verdict>...): "A|B" alternatives allowed.
 function(synclab_label_of_verdicts out)
   # in here, not a variable: include_guard would leave it in the first

@@ -115,18 +115,17 @@ int cli_inputs(const options *o)
         if (o->exercise && strcmp(o->exercise, e->name) != 0)
             continue;
         found++;
-        sl_inputs small = {0}, full = {0};
-        sl_exercise_inputs(l, e, o->seed, &small, &full);
-        char dir[4096];
+        sl_inputs sets[2] = {{0}, {0}};
+        static const char *const set_names[2] = {"small", "full"};
+        sl_exercise_inputs(l, e, o->seed, &sets[0], &sets[1]);
         int rc = 0;
-        snprintf(dir, sizeof dir, "%s/%s/small", o->out, e->name);
-        rc |= sl_write_inputs(&small, dir);
-        printf("%s: runner run %s %s %d\n", e->name, e->name, dir, small.count);
-        snprintf(dir, sizeof dir, "%s/%s/full", o->out, e->name);
-        rc |= sl_write_inputs(&full, dir);
-        printf("%s: runner run %s %s %d\n", e->name, e->name, dir, full.count);
-        sl_inputs_free(&small);
-        sl_inputs_free(&full);
+        for (int k = 0; k < 2; k++) {
+            char dir[4096];
+            snprintf(dir, sizeof dir, "%s/%s/%s", o->out, e->name, set_names[k]);
+            rc |= sl_write_inputs(&sets[k], dir);
+            printf("%s: runner run %s %s %d\n", e->name, e->name, dir, sets[k].count);
+            sl_inputs_free(&sets[k]);
+        }
         if (rc != 0) {
             fprintf(stderr, "syncgrade: cannot write inputs under %s: %s\n", o->out,
                     strerror(errno));

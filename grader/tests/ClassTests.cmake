@@ -11,18 +11,6 @@
 set(SYNCLAB_ADVERSARIAL_DIR ${CMAKE_CURRENT_SOURCE_DIR}/adversarial)
 include(${CMAKE_SOURCE_DIR}/cmake/TestLabels.cmake)
 
-# The label of an expectation file's verdicts ("<exercise> <VERDICTS>" lines).
-function(_synclab_label_of expect_file out)
-  file(STRINGS ${expect_file} lines REGEX "^[a-z_0-9]+ +[A-Z|]+")
-  set(verdicts "")
-  foreach(line IN LISTS lines)
-    string(REGEX REPLACE "^[^ ]+ +([^ ]+).*" "\\1" v "${line}")
-    list(APPEND verdicts ${v})
-  endforeach()
-  synclab_label_of_verdicts(label ${verdicts})
-  set(${out} ${label} PARENT_SCOPE)
-endfunction()
-
 file(GLOB _cases LIST_DIRECTORIES true ${SYNCLAB_ADVERSARIAL_DIR}/*)
 foreach(dir IN LISTS _cases)
   if(NOT IS_DIRECTORY ${dir} OR NOT EXISTS ${dir}/expect.txt)
@@ -32,7 +20,8 @@ foreach(dir IN LISTS _cases)
   file(GLOB sources ${dir}/*.cu)
   list(GET sources 0 source)
   get_filename_component(lesson ${source} NAME_WE)
-  _synclab_label_of(${dir}/expect.txt label)
+  synclab_verdicts_in(verdicts ${dir}/expect.txt "")
+  synclab_label_of_verdicts(label ${verdicts})
   add_test(NAME adversarial.${case}
            COMMAND $<TARGET_FILE:syncgrade> expect --policy --lesson ${lesson} --source ${source}
                    --expect ${dir}/expect.txt --out ${CMAKE_BINARY_DIR}/adversarial)
