@@ -10,6 +10,7 @@
 
 #include "gpu_turn.h"
 #include "proc.h"
+#include "sweep.h"
 #include "trace.h"
 
 enum {
@@ -107,7 +108,7 @@ int sl_write_inputs(const sl_inputs *in, const char *dir)
     return 0;
 }
 
-static void remove_cases(const char *dir, int count)
+void sl_remove_cases(const char *dir, int count)
 {
     char path[4096];
     for (int i = 0; i < count; i++) {
@@ -301,7 +302,7 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
             sl_proc_wait(&b->procs[i], &res[i].pr);
             finish_run(&res[i], b->logs[i]);
             trace_proc(b->exercise, sl_tool_name(TOOL_ORDER[i]), &res[i].pr);
-            remove_cases(b->outs[i], small->count);
+            sl_remove_cases(b->outs[i], small->count);
             rmdir(b->outs[i]);
         }
     int found = 0;
@@ -499,9 +500,8 @@ static int exercise_scope(const char *function, void *arg)
     return 1;
 }
 
-/* 1 when a static stage decided the verdict. */
-static int static_stages(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
-                         sl_result *r)
+int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
+                    sl_result *r)
 {
     if (!ctx->runner) {
         build_failure(ctx, r);
@@ -556,7 +556,14 @@ void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed,
     sl_rng rng;
     sl_rng_seed(&rng, seed ^ hash_name(l->name) ^ (hash_name(e->name) << 1));
     e->make_inputs(&rng, SL_INPUTS_SMALL, small);
-    e->make_inputs(&rng, SL_INPUTS_FULL, full);
+    if (full)
+        e->make_inputs(&rng, SL_INPUTS_FULL, full);
+}
+
+double sl_plain_idle_limit(const sl_grade_ctx *ctx, const sl_exercise *e)
+{
+    double base = e->timeout_s > 0 ? e->timeout_s : DEFAULT_PLAIN_TIMEOUT;
+    return limit(ctx, base > MIN_PLAIN_TIMEOUT ? base : MIN_PLAIN_TIMEOUT);
 }
 
 void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
@@ -574,7 +581,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     path_join(outdir, sizeof outdir, workdir, "out");
     path_join(logpath, sizeof logpath, workdir, "plain.log");
 
-    if (static_stages(l, e, ctx, r))
+    if (sl_grade_static(l, e, ctx, r))
         goto done;
 
     sl_exercise_inputs(l, e, ctx->seed, &small, &full);
@@ -584,21 +591,24 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         sl_text_printf(&r->detail, "cannot write inputs under %s: %s\n", workdir, strerror(errno));
         goto done;
     }
-    double plain_base = e->timeout_s > 0 ? e->timeout_s : DEFAULT_PLAIN_TIMEOUT;
-    double plain_timeout = limit(ctx, plain_base > MIN_PLAIN_TIMEOUT ? plain_base
-                                                                     : MIN_PLAIN_TIMEOUT);
+    double plain_timeout = sl_plain_idle_limit(ctx, e);
+    /* what the lesson sweep already ran clean for this exercise */
+    unsigned swept = ctx->swept ? ctx->swept[e - l->exercises] : 0;
 
     /* 4. a plain run of the small inputs: launch failures and hangs first */
     sl_gpu_share();
-    run_out o = {0};
-    run_plain(ctx, e, smalldir, small.count, outdir, logpath, plain_timeout, &o);
-    int failed = judge_process(&o, &small, "plain run", plain_timeout, r);
-    run_free(&o);
-    remove_cases(outdir, small.count);
-    if (failed) {
-        if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_TIMEOUT || r->verdict == SL_V_MEMORY)
-            diagnose(ctx, e, &small, smalldir, workdir, r);
-        goto done;
+    if (!(swept & SL_SWEPT_SMALL)) {
+        run_out o = {0};
+        run_plain(ctx, e, smalldir, small.count, outdir, logpath, plain_timeout, &o);
+        int failed = judge_process(&o, &small, "plain run", plain_timeout, r);
+        run_free(&o);
+        sl_remove_cases(outdir, small.count);
+        if (failed) {
+            if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_TIMEOUT ||
+                r->verdict == SL_V_MEMORY)
+                diagnose(ctx, e, &small, smalldir, workdir, r);
+            goto done;
+        }
     }
 
     /* 5. the sanitizers on the small inputs, and meanwhile 6. plain runs
@@ -612,8 +622,8 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     }
     sanitizer_batch batch;
     sl_gpu_share(); /* after a run that needed the GPU alone */
-    sanitizers_start(ctx, e, &small, smalldir, e->tools ? e->tools : SL_TOOLS_ALL, workdir,
-                     limit(ctx, DEFAULT_SANITIZER_TIMEOUT), &batch);
+    sanitizers_start(ctx, e, &small, smalldir, (e->tools ? e->tools : SL_TOOLS_ALL) & ~swept,
+                     workdir, limit(ctx, DEFAULT_SANITIZER_TIMEOUT), &batch);
     trace(l, e, "small plain run", t0);
     sl_result full_r = {0};
     full_r.verdict = SL_V_PASS;
@@ -625,7 +635,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         if (!judge_process(&f, &full, "plain run", plain_timeout, &full_r))
             compare_outputs(e, &full, outdir, k, runs, &full_r);
         run_free(&f);
-        remove_cases(outdir, full.count);
+        sl_remove_cases(outdir, full.count);
     }
     r->cases = full_r.cases;
     trace(l, e, "full plain runs", t0);
@@ -649,8 +659,8 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
 
 done:
     sl_gpu_leave();
-    remove_cases(smalldir, small.count);
-    remove_cases(fulldir, full.count);
+    sl_remove_cases(smalldir, small.count);
+    sl_remove_cases(fulldir, full.count);
     rmdir(smalldir);
     rmdir(fulldir);
     rmdir(outdir);

@@ -18,6 +18,10 @@ typedef struct {
     int bench;               /* also run the exercise's bench */
     int bench_log2n;         /* default 28 */
     double timeout_scale;    /* multiplies every time limit; 0 means 1 */
+    /* Per exercise of the lesson (indexed like lesson->exercises): the
+     * checks the lesson sweep found clean, which the exercise then skips
+     * (sweep.h). NULL: no sweep, every exercise runs every check. */
+    const unsigned *swept;
 } sl_grade_ctx;
 
 typedef struct {
@@ -38,10 +42,20 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e,
 void sl_result_free(sl_result *r);
 
 /* The inputs an exercise gets from a grading seed: the same ones the grader
- * runs, so a failure can be replayed by hand (syncgrade inputs). */
+ * runs, so a failure can be replayed by hand (syncgrade inputs). full may be
+ * NULL: the small ones are the same either way. */
 void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed,
                         sl_inputs *small, sl_inputs *full);
+/* 1 when the static stages (build, TODO, PTX rules, divergent barriers)
+ * decide the verdict, which they then put in r; 0 when the exercise goes on
+ * to run on the GPU (r untouched). */
+int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
+                    sl_result *r);
+/* How long a plain run may go without starting a new input. */
+double sl_plain_idle_limit(const sl_grade_ctx *ctx, const sl_exercise *e);
 /* Writes case0.in ... into dir (created). 0 ok. */
 int sl_write_inputs(const sl_inputs *in, const char *dir);
+/* Removes caseI.in and caseI.out, I < count, from dir. */
+void sl_remove_cases(const char *dir, int count);
 
 #endif

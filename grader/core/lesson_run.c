@@ -12,6 +12,7 @@
 #include "policy.h"
 #include "proc.h"
 #include "report.h"
+#include "sweep.h"
 
 enum { MAX_OUTCOME = 8 << 20 };
 
@@ -204,7 +205,16 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     for (int i = 0; i < l->count && graded < 64; i++)
         if (wanted(job, l->exercises[i].name))
             which[graded++] = i;
+    /* before Check forks the judges: they inherit what the sweep found */
+    unsigned *swept = calloc((size_t)l->count, sizeof *swept);
+    if (swept && sl_sweep_enabled()) {
+        sl_sweep_lesson(l, &g_ctx, which, graded, swept);
+        sl_contain_kill_children(NULL, 0, 5.0); /* nothing a sweep runner started stays */
+        g_ctx.swept = swept;
+    }
     run_suite(l, job, which, graded);
+    g_ctx.swept = NULL;
+    free(swept);
     sl_build_free(&b);
     /* whatever escaped a judge that died is ours now: it goes */
     sl_contain_kill_children(NULL, 0, 5.0);

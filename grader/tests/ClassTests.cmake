@@ -8,6 +8,7 @@
 #   policy.<lesson>.<kind>  the submission policy accepts starters and solutions
 #   grading.points_file     grading/points.ini lists every exercise's default
 #   grading.inputs          syncgrade inputs replays a seed's inputs
+#   grading.sweep           the lesson sweep saves tool runs, changes no verdict (GPU)
 set(SYNCLAB_ADVERSARIAL_DIR ${CMAKE_CURRENT_SOURCE_DIR}/adversarial)
 include(${CMAKE_SOURCE_DIR}/cmake/TestLabels.cmake)
 
@@ -74,3 +75,9 @@ add_test(NAME grading.inputs
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/inputs_cmd.sh $<TARGET_FILE:syncgrade>
                  ${CMAKE_BINARY_DIR}/inputs)
 set_tests_properties(grading.inputs PROPERTIES LABELS "static;grader")
+
+add_test(NAME grading.sweep
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/sweep.sh $<TARGET_FILE:syncgrade>
+                 ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/sweep)
+set_tests_properties(grading.sweep PROPERTIES SKIP_RETURN_CODE 77 LABELS "gpu;grader" TIMEOUT 900
+                     PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The lesson sweep (grader/core/sweep.c) saves runs and changes no verdict:
+#  - a clean lesson: every check comes out clean in the sweep, and no
+#    exercise runs a sanitizer tool of its own;
+#  - the same with SYNCLAB_SWEEP=0: the same verdicts, each exercise runs
+#    every tool itself;
+#  - a bug-zoo RACE mutant: the sweep's racecheck is not clean, so the
+#    exercise runs racecheck itself and gets its expected verdict from it,
+#    while the tools that were clean in the sweep do not run again.
+#   sweep.sh <syncgrade> <source root> <out dir>
+set -euo pipefail
+syncgrade=$1 root=$2 out=$3
+rm -rf "$out"
+mkdir -p "$out"
+tools='(memcheck|synccheck|racecheck|initcheck)'
+
+# grade <name> <source> [expect args...]: verdicts in <name>.txt, trace in <name>.err
+grade() {
+  local name=$1 source=$2
+  shift 2
+  local rc=0
+  SYNCLAB_TRACE=1 "$syncgrade" expect --lesson barriers --source "$source" --seed 5 "$@" \
+    --out "$out/$name" > "$out/$name.txt" 2> "$out/$name.err" || rc=$?
+  if [ "$rc" -eq 77 ]; then echo "no GPU: skipped"; exit 77; fi
+  [ "$rc" -eq 0 ] || { echo "$name: wrong verdicts (exit $rc)"; cat "$out/$name.txt"; exit 1; }
+}
+fail() { echo "$1"; exit 1; }
+own_tools() { grep -cE "^\[trace\] [a-z_]+: $tools " "$out/$1.err" || true; }
+
+grade swept "$root/solutions/barriers.cu" --all PASS
+for t in plain memcheck synccheck racecheck initcheck; do
+  grep -q "sweep barriers: $t clean" "$out/swept.err" || fail "clean lesson: sweep $t not clean"
+done
+[ "$(own_tools swept)" -eq 0 ] || fail "clean lesson: exercises ran tools the sweep had run"
+
+SYNCLAB_SWEEP=0 grade unswept "$root/solutions/barriers.cu" --all PASS
+grep -q "sweep barriers" "$out/unswept.err" && fail "SYNCLAB_SWEEP=0 still swept"
+exercises=$(grep -c ': ' "$out/unswept.txt" || true)
+[ "$(own_tools unswept)" -eq $((4 * exercises)) ] ||
+  fail "SYNCLAB_SWEEP=0: $(own_tools unswept) tool runs for $exercises exercises"
+diff <(awk '{print $2, $3}' "$out/swept.txt" | grep -v '^[0-9]') \
+     <(awk '{print $2, $3}' "$out/unswept.txt" | grep -v '^[0-9]') > /dev/null ||
+  fail "verdicts differ with and without the sweep"
+
+grade mutant "$root/lessons/barriers/zoo/missing_barrier.cu"
+grep -q "sweep barriers: racecheck not clean" "$out/mutant.err" || fail "mutant: sweep racecheck clean"
+grep -qE "^\[trace\] tile_reverse: racecheck " "$out/mutant.err" ||
+  fail "mutant: the exercise did not run racecheck itself"
+grep -qE "^\[trace\] tile_reverse: memcheck " "$out/mutant.err" &&
+  fail "mutant: memcheck ran again although the sweep's was clean"
+echo "clean lesson: 0 own tool runs (unswept: $(own_tools unswept)); mutant: RACE from its own racecheck"
