@@ -14,16 +14,12 @@
 #include "trace.h"
 
 enum {
-    LOG_CAP = 64 << 20,          /* a runner printing more is killed */
-    LOG_READ = 256 << 10,        /* what we read back of a log */
     CASE_OUT_CAP = 1u << 30,     /* largest output file we accept */
     DEFAULT_PLAIN_TIMEOUT = 30,  /* seconds, one runner process */
-    DEFAULT_SANITIZER_TIMEOUT = 180,
     /* The GPU is held alone for these two, so every other grader waits:
      * short, but alone the small inputs take under a second (H100). */
     DIAGNOSE_TIMEOUT = 6,        /* synccheck after a hang or launch failure */
     ALONE_IDLE = 5,              /* no progress for this long with the GPU to itself: hung */
-    PLAIN_CAP_FACTOR = 20,       /* a plain run's overall cap, in time limits */
     MIN_PLAIN_TIMEOUT = 15,      /* no progress for this long on a busy GPU is a hang */
     BENCH_TIMEOUT = 180,
 };
@@ -46,15 +42,9 @@ static void trace_proc(const char *exercise, const char *what, const sl_proc_res
 
 static void set(sl_result *r, sl_verdict v) { r->verdict = v; }
 
-static double limit(const sl_grade_ctx *ctx, double seconds)
+double sl_grade_limit(const sl_grade_ctx *ctx, double seconds)
 {
     return seconds * (ctx->timeout_scale > 0 ? ctx->timeout_scale : 1.0);
-}
-
-static const char *base_name(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    return b ? b + 1 : path;
 }
 
 static uint64_t hash_name(const char *s)
@@ -149,7 +139,7 @@ static int runner_argv(const sl_grade_ctx *ctx, int tool, const char *exercise, 
 
 static void finish_run(run_out *o, const char *logpath)
 {
-    o->log = sl_read_file(logpath, LOG_READ, NULL);
+    o->log = sl_read_file(logpath, SL_RUN_LOG_READ, NULL);
     if (!o->log)
         o->log = calloc(1, 1);
 }
@@ -182,7 +172,7 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
         set(r, p->sig == SIGSEGV || p->sig == SIGBUS ? SL_V_MEMORY : SL_V_LAUNCH);
         if (p->sig == SIGXFSZ)
             sl_text_printf(&r->detail, "%s: the program printed more than %d MiB and was stopped\n",
-                           what, LOG_CAP >> 20);
+                           what, SL_RUN_LOG_CAP >> 20);
         else
             sl_text_printf(&r->detail, "%s: the program crashed (%s) on input %s\n", what,
                            strsignal(p->sig), label);
@@ -221,7 +211,8 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
  * whole batch. */
 static void run_watched(const char **argv, const char *logpath, double idle_s, run_out *o)
 {
-    sl_proc_run_watched((char *const *)argv, logpath, LOG_CAP, idle_s, idle_s * PLAIN_CAP_FACTOR,
+    sl_proc_run_watched((char *const *)argv, logpath, SL_RUN_LOG_CAP, idle_s,
+                        idle_s * SL_PLAIN_CAP_FACTOR,
                         &o->pr);
     finish_run(o, logpath);
 }
@@ -244,7 +235,9 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     sl_gpu_alone();
     run_free(o);
     /* alone, every input of every lesson takes well under a second */
-    double alone = limit(ctx, ALONE_IDLE) < timeout_s ? limit(ctx, ALONE_IDLE) : timeout_s;
+    double alone = sl_grade_limit(ctx, ALONE_IDLE);
+    if (alone > timeout_s)
+        alone = timeout_s;
     run_watched(argv, logpath, alone, o);
     o->alone_s = alone;
     trace_proc(e->name, "plain run alone", &o->pr);
@@ -284,7 +277,7 @@ static void sanitizers_start(const sl_grade_ctx *ctx, const sl_exercise *e, cons
         path_join(b->outs[i], sizeof b->outs[i], workdir, name);
         sl_mkdirs(b->outs[i]);
         runner_argv(ctx, TOOL_ORDER[i], e->name, dir, n, b->outs[i], argv);
-        b->started[i] = sl_proc_start(&b->procs[i], (char *const *)argv, b->logs[i], LOG_CAP,
+        b->started[i] = sl_proc_start(&b->procs[i], (char *const *)argv, b->logs[i], SL_RUN_LOG_CAP,
                                       timeout_s) == 0;
     }
 }
@@ -319,7 +312,7 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
         }
         sl_text detail = {0};
         char where[512];
-        sl_verdict v = sl_sanitizer_parse(TOOL_ORDER[i], res[i].log, base_name(ctx->source),
+        sl_verdict v = sl_sanitizer_parse(TOOL_ORDER[i], res[i].log, sl_base_name(ctx->source),
                                           &detail, where, sizeof where);
         if (v == SL_V_PASS && res[i].pr.exited && res[i].pr.code == SL_SANITIZER_FOUND) {
             /* the tool says it found errors we could not read: never a PASS */
@@ -369,7 +362,7 @@ static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inp
         sl_gpu_alone(); /* a hung kernel under a tool may stall the whole GPU */
     sl_result d = {0};
     /* a kernel that hung in a plain run hangs here too: a short leash */
-    double timeout_s = limit(ctx, DIAGNOSE_TIMEOUT);
+    double timeout_s = sl_grade_limit(ctx, DIAGNOSE_TIMEOUT);
     run_sanitizers(ctx, e, small, dir, (unsigned)tool, workdir, timeout_s, &d);
     if (d.verdict == SL_V_SYNC || d.verdict == SL_V_MEMORY) {
         if (r->verdict == SL_V_TIMEOUT && d.verdict == SL_V_SYNC)
@@ -424,7 +417,8 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
     snprintf(seed, sizeof seed, "%" PRIu64, bench_seed);
     const char *argv[] = {ctx->runner, "bench", e->name, log2n, seed, out, NULL};
     sl_proc_result pr;
-    sl_proc_run((char *const *)argv, log, LOG_CAP, limit(ctx, BENCH_TIMEOUT), &pr);
+    sl_proc_run((char *const *)argv, log, SL_RUN_LOG_CAP, sl_grade_limit(ctx, BENCH_TIMEOUT),
+                &pr);
     sl_case c;
     if (!pr.exited || pr.code != 0 || sl_case_read(out, &c, 1 << 20, err, sizeof err) != 0) {
         sl_text_printf(&r->detail, "bench did not complete (informative only)\n");
@@ -439,7 +433,7 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
         if (v[3] == 0.0)
             sl_text_printf(&r->detail, "bench: the result at 2^%s elements differs from the "
                                        "reference\n", log2n);
-        char *text = sl_read_file(log, LOG_READ, NULL);
+        char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
         const char *ref = text ? strstr(text, "@@reference ") : NULL;
         if (ref)
             snprintf(r->bench_reference, sizeof r->bench_reference, "%.*s",
@@ -467,7 +461,8 @@ static void build_failure(const sl_grade_ctx *ctx, sl_result *r)
                 if (paren && paren[1] >= '0' && paren[1] <= '9') {
                     char file[256];
                     snprintf(file, sizeof file, "%.*s", (int)(paren - s), s);
-                    snprintf(r->where, sizeof r->where, "%s:%d", base_name(file), atoi(paren + 1));
+                    snprintf(r->where, sizeof r->where, "%s:%d", sl_base_name(file),
+                             atoi(paren + 1));
                 }
             }
             shown++;
@@ -563,7 +558,7 @@ void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed,
 double sl_plain_idle_limit(const sl_grade_ctx *ctx, const sl_exercise *e)
 {
     double base = e->timeout_s > 0 ? e->timeout_s : DEFAULT_PLAIN_TIMEOUT;
-    return limit(ctx, base > MIN_PLAIN_TIMEOUT ? base : MIN_PLAIN_TIMEOUT);
+    return sl_grade_limit(ctx, base > MIN_PLAIN_TIMEOUT ? base : MIN_PLAIN_TIMEOUT);
 }
 
 void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
@@ -623,7 +618,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     sanitizer_batch batch;
     sl_gpu_share(); /* after a run that needed the GPU alone */
     sanitizers_start(ctx, e, &small, smalldir, (e->tools ? e->tools : SL_TOOLS_ALL) & ~swept,
-                     workdir, limit(ctx, DEFAULT_SANITIZER_TIMEOUT), &batch);
+                     workdir, sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT), &batch);
     trace(l, e, "small plain run", t0);
     sl_result full_r = {0};
     full_r.verdict = SL_V_PASS;

@@ -37,6 +37,16 @@ typedef struct {
     char bench_reference[48];
 } sl_result;
 
+/* Limits shared by an exercise's own runs and the lesson sweep's (sweep.h). */
+enum {
+    SL_RUN_LOG_CAP = 64 << 20,     /* a runner printing more is killed */
+    SL_RUN_LOG_READ = 256 << 10,   /* what is read back of a log */
+    SL_SANITIZER_TIMEOUT = 180,    /* seconds, one sanitizer process */
+    SL_PLAIN_CAP_FACTOR = 20,      /* a plain run's overall cap, in idle limits */
+};
+/* seconds, times the context's timeout scale */
+double sl_grade_limit(const sl_grade_ctx *ctx, double seconds);
+
 void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e,
                        const sl_grade_ctx *ctx, sl_result *r);
 void sl_result_free(sl_result *r);

@@ -130,12 +130,6 @@ int sl_lesson_policy_check(const sl_lesson *l, const char *grader_source_dir, co
     return sl_policy_check_file(&p, source, why);
 }
 
-static const char *base_name(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    return b ? b + 1 : path;
-}
-
 /* Builds the student's file, unless the policy refuses it before (the
  * source) or after (the object) the compiler: then b->ok is 0 and b->log
  * says why, which the grader reports as BUILD. */
@@ -156,7 +150,7 @@ static int build_student(const sl_lesson *l, const sl_lesson_job *job, const sl_
     if (job->policy && b->ok) {
         char object[4200];
         snprintf(object, sizeof object, "%s/student.o", build_dir);
-        if (sl_hostobj_check(object, base_name(job->source), &why) != 1) {
+        if (sl_hostobj_check(object, sl_base_name(job->source), &why) != 1) {
             b->ok = 0;
             free(b->log);
             b->log = strdup(sl_text_str(&why));
@@ -201,12 +195,13 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     g_ctx.bench_log2n = job->bench_log2n;
     g_ctx.timeout_scale = job->timeout_scale;
 
-    int graded = 0, which[64];
-    for (int i = 0; i < l->count && graded < 64; i++)
+    int graded = 0;
+    int *which = calloc((size_t)l->count + 1, sizeof *which);
+    for (int i = 0; which && i < l->count; i++)
         if (wanted(job, l->exercises[i].name))
             which[graded++] = i;
     /* before Check forks the judges: they inherit what the sweep found */
-    unsigned *swept = calloc((size_t)l->count, sizeof *swept);
+    unsigned *swept = calloc((size_t)l->count + 1, sizeof *swept);
     if (swept && sl_sweep_enabled()) {
         sl_sweep_lesson(l, &g_ctx, which, graded, swept);
         sl_contain_kill_children(NULL, 0, 5.0); /* nothing a sweep runner started stays */
@@ -215,6 +210,7 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     run_suite(l, job, which, graded);
     g_ctx.swept = NULL;
     free(swept);
+    free(which);
     sl_build_free(&b);
     /* whatever escaped a judge that died is ours now: it goes */
     sl_contain_kill_children(NULL, 0, 5.0);

@@ -219,3 +219,9 @@ int sl_mkdirs(const char *path)
         return -1;
     return 0;
 }
+
+const char *sl_base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b ? b + 1 : path;
+}

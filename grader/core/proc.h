@@ -48,6 +48,8 @@ void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap,
  * is NUL-terminated; *len (may be NULL) gets the byte count. */
 char *sl_read_file(const char *path, size_t max, size_t *len);
 double sl_now(void);
+/* The part of path after its last '/'. */
+const char *sl_base_name(const char *path);
 /* Writes text as the whole content of path. 0 ok, -1 on any failure. */
 int sl_write_file(const char *path, const char *text);
 /* mkdir -p. 0 ok. */

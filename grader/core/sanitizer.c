@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "proc.h"
+
 const char *sl_tool_name(int tool)
 {
     switch (tool) {
@@ -49,12 +51,6 @@ typedef struct {
     int nloc;
 } locations;
 
-static const char *base_name(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    return b ? b + 1 : path;
-}
-
 /* "... in /path/file.cu:12" at the end of a line -> "file.cu:12" */
 static int location_of(const char *line, char *out, size_t n)
 {
@@ -73,7 +69,7 @@ static int location_of(const char *line, char *out, size_t n)
         len = sizeof tmp - 1;
     memcpy(tmp, path, len);
     tmp[len] = '\0';
-    snprintf(out, n, "%s", base_name(tmp));
+    snprintf(out, n, "%s", sl_base_name(tmp));
     return 1;
 }
 

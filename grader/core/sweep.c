@@ -10,13 +10,7 @@
 #include "sanitizer.h"
 #include "trace.h"
 
-enum {
-    LOG_CAP = 64 << 20,       /* as for one exercise's runs */
-    LOG_READ = 256 << 10,
-    TOOL_TIMEOUT = 180,       /* seconds, one tool over the whole lesson */
-    IDLE_CAP_FACTOR = 20,     /* the plain run's overall cap, in idle limits */
-    NCHECKS = 5,              /* the plain run, then the four tools */
-};
+enum { NCHECKS = 5 };   /* the plain run, then the four tools */
 static const int CHECKS[NCHECKS] = {SL_SWEPT_SMALL, SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK,
                                     SL_TOOL_RACECHECK, SL_TOOL_INITCHECK};
 
@@ -40,12 +34,6 @@ int sl_sweep_enabled(void)
 static const char *check_name(int check)
 {
     return check == SL_SWEPT_SMALL ? "plain" : sl_tool_name(check);
-}
-
-static const char *base_name(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    return b ? b + 1 : path;
 }
 
 /* Whether a member's exercise asks for this check at all. */
@@ -87,10 +75,10 @@ static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, c
         return 0;
     if (check == SL_SWEPT_SMALL)
         return 1;
-    char *text = sl_read_file(log, LOG_READ, NULL);
+    char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
     sl_text detail = {0};
     char where[512];
-    int ok = text && sl_sanitizer_parse(check, text, base_name(ctx->source), &detail, where,
+    int ok = text && sl_sanitizer_parse(check, text, sl_base_name(ctx->source), &detail, where,
                                         sizeof where) == SL_V_PASS;
     sl_text_free(&detail);
     free(text);
@@ -162,11 +150,12 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
     if (!m)
         return;
     int count = prepare(l, ctx, which, n, m);
-    double scale = ctx->timeout_scale > 0 ? ctx->timeout_scale : 1.0;
     double idle = 0;
-    for (int i = 0; i < count; i++)
-        if (sl_plain_idle_limit(ctx, m[i].e) > idle)
-            idle = sl_plain_idle_limit(ctx, m[i].e);
+    for (int i = 0; i < count; i++) {
+        double own = sl_plain_idle_limit(ctx, m[i].e);
+        if (own > idle)
+            idle = own;
+    }
     char logs[NCHECKS][4200];
     for (int c = 0; c < NCHECKS; c++)
         snprintf(logs[c], sizeof logs[c], "%s/sweep/%s.log", ctx->workdir, check_name(CHECKS[c]));
@@ -177,7 +166,8 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
         const char **argv = check_argv(ctx, CHECKS[0], 0, m, count);
         sl_proc_result pr = {0};
         if (argv) {
-            sl_proc_run_watched((char *const *)argv, logs[0], LOG_CAP, idle, idle * IDLE_CAP_FACTOR,
+            sl_proc_run_watched((char *const *)argv, logs[0], SL_RUN_LOG_CAP, idle,
+                                idle * SL_PLAIN_CAP_FACTOR,
                                 &pr);
             if (clean(ctx, CHECKS[0], &pr, logs[0]))
                 found_clean |= SL_SWEPT_SMALL;
@@ -190,8 +180,9 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
         int started[NCHECKS] = {0};
         for (int c = 1; c < NCHECKS; c++) {
             const char **argv = check_argv(ctx, CHECKS[c], c, m, count);
-            started[c] = argv && sl_proc_start(&procs[c], (char *const *)argv, logs[c], LOG_CAP,
-                                               TOOL_TIMEOUT * scale) == 0;
+            started[c] = argv && sl_proc_start(&procs[c], (char *const *)argv, logs[c],
+                                               SL_RUN_LOG_CAP,
+                                               sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT)) == 0;
             free(argv);
         }
         for (int c = 1; c < NCHECKS; c++) {
