@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ptx.h"
+#include "ptx_cfg.h"
 
 
 /* Register-ish tokens of an operand list: "%r12", "%p3", "%tid.x". */
@@ -88,143 +89,19 @@ static int full_block_barrier(const sl_ptx_insn *in)
     return red ? commas == 2 : commas == 0;
 }
 
-static int label_index(const sl_ptx_func *f, const char *name, size_t n)
-{
-    for (int i = 0; i < f->nlabel; i++)
-        if (strlen(f->label[i]) == n && strncmp(f->label[i], name, n) == 0)
-            return f->label_at[i];
-    return -1;
-}
-
-/* Control flow of one function: basic blocks, their successors, and the
- * post-dominator sets that give control dependence. */
-typedef uint64_t word;
-typedef struct {
-    int nb;            /* blocks; block nb is the virtual exit */
-    int *first;        /* first instruction of each block */
-    int *block_of;     /* instruction -> block */
-    int (*succ)[2];    /* up to two successors, -1 when absent */
-    int words;         /* bitset length in words */
-    word *pdom;        /* (nb+1) bitsets */
-    char *live;        /* the block can reach the exit (not a spin forever) */
-} cfg;
-
-static int is_branch(const sl_ptx_insn *in) { return sl_ptx_matches(in, "bra"); }
-static int ends_flow(const sl_ptx_insn *in) { return sl_ptx_matches(in, "ret|exit|trap"); }
-static int guarded(const sl_ptx_insn *in) { return in->text[0] == '@'; }
-
-static int branch_target(const sl_ptx_func *f, const sl_ptx_insn *in)
-{
-    const char *ops = sl_ptx_operands(in);
-    while (isspace((unsigned char)*ops))
-        ops++;
-    return label_index(f, ops, strcspn(ops, " \t;,"));
-}
-
-static word *bits(cfg *g, int b) { return g->pdom + (size_t)b * (size_t)g->words; }
-static int bit(const word *s, int i) { return (int)((s[i / 64] >> (i % 64)) & 1u); }
-static void set_bit(word *s, int i) { s[i / 64] |= (word)1 << (i % 64); }
-
-static void cfg_build(const sl_ptx_func *f, cfg *g)
-{
-    int n = f->ninsn;
-    char *leader = calloc((size_t)n + 1, 1);
-    leader[0] = 1;
-    for (int i = 0; i < f->nlabel; i++)
-        if (f->label_at[i] < n)
-            leader[f->label_at[i]] = 1;
-    for (int j = 0; j < n; j++)
-        if ((is_branch(&f->insn[j]) || ends_flow(&f->insn[j])) && j + 1 < n)
-            leader[j + 1] = 1;
-    g->block_of = malloc(((size_t)n + 1) * sizeof *g->block_of);
-    g->first = malloc(((size_t)n + 1) * sizeof *g->first);
-    g->nb = 0;
-    for (int j = 0; j < n; j++) {
-        if (leader[j])
-            g->first[g->nb++] = j;
-        g->block_of[j] = g->nb - 1;
-    }
-    int exit = g->nb;
-    g->succ = malloc(((size_t)g->nb + 1) * sizeof *g->succ);
-    for (int b = 0; b < g->nb; b++) {
-        int last = (b + 1 < g->nb ? g->first[b + 1] : n) - 1;
-        const sl_ptx_insn *in = &f->insn[last];
-        int next = b + 1 < g->nb ? b + 1 : exit;
-        g->succ[b][0] = g->succ[b][1] = -1;
-        if (is_branch(in)) {
-            int t = branch_target(f, in);
-            g->succ[b][0] = t >= 0 && t < n ? g->block_of[t] : exit;
-            if (guarded(in))
-                g->succ[b][1] = next;
-        } else if (ends_flow(in) && !guarded(in)) {
-            g->succ[b][0] = exit;
-        } else {
-            g->succ[b][0] = next;
-        }
-    }
-    g->succ[exit][0] = g->succ[exit][1] = -1;
-    /* post-dominators: pdom(exit) = {exit}; pdom(b) = {b} + meet of successors */
-    g->words = (g->nb + 1 + 63) / 64;
-    g->pdom = malloc((size_t)(g->nb + 1) * (size_t)g->words * sizeof(word));
-    for (int b = 0; b <= g->nb; b++)
-        memset(bits(g, b), b == exit ? 0 : 0xff, (size_t)g->words * sizeof(word));
-    set_bit(bits(g, exit), exit);
-    word *tmp = malloc((size_t)g->words * sizeof(word));
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int b = g->nb - 1; b >= 0; b--) {
-            memset(tmp, 0xff, (size_t)g->words * sizeof(word));
-            for (int k = 0; k < 2; k++)
-                if (g->succ[b][k] >= 0)
-                    for (int w = 0; w < g->words; w++)
-                        tmp[w] &= bits(g, g->succ[b][k])[w];
-            set_bit(tmp, b);
-            if (memcmp(tmp, bits(g, b), (size_t)g->words * sizeof(word)) != 0) {
-                memcpy(bits(g, b), tmp, (size_t)g->words * sizeof(word));
-                changed = 1;
-            }
-        }
-    }
-    free(tmp);
-    free(leader);
-    /* Blocks that never reach the exit are endless loops (a spin on a value
-     * the compiler proved cannot change): a hang, judged at run time, not a
-     * path that skips a barrier. */
-    g->live = calloc((size_t)g->nb + 1, 1);
-    g->live[exit] = 1;
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int b = g->nb - 1; b >= 0; b--)
-            for (int k = 0; k < 2 && !g->live[b]; k++)
-                if (g->succ[b][k] >= 0 && g->live[g->succ[b][k]]) {
-                    g->live[b] = 1;
-                    changed = 1;
-                }
-    }
-}
-
-static void cfg_free(cfg *g)
-{
-    free(g->first);
-    free(g->block_of);
-    free(g->succ);
-    free(g->pdom);
-    free(g->live);
-}
-
 /* Marks (in dep) the blocks control-dependent on the branch ending block x:
  * those that post-dominate one of its successors but not x itself. */
-static int mark_dependent(cfg *g, int x, char *dep, int *cause, int cause_insn)
+static int mark_dependent(sl_cfg *g, int x, char *dep, int *cause, int cause_insn)
 {
     int changed = 0;
-    const word *px = bits(g, x);
+    const sl_cfg_word *px = sl_cfg_pdom(g, x);
     for (int k = 0; k < 2; k++) {
         int s = g->succ[x][k];
         if (s < 0 || !g->live[s])
             continue;
-        const word *ps = bits(g, s);
+        const sl_cfg_word *ps = sl_cfg_pdom(g, s);
         for (int y = 0; y < g->nb; y++)
-            if (bit(ps, y) && (y == x || !bit(px, y)) && !dep[y]) {
+            if (sl_cfg_bit(ps, y) && (y == x || !sl_cfg_bit(px, y)) && !dep[y]) {
                 dep[y] = 1;
                 cause[y] = cause_insn;
                 changed = 1;
@@ -242,29 +119,11 @@ static int from_generic_group_sync(const sl_ptx *p, const sl_ptx_insn *in)
     return path && strstr(path, "cooperative_groups/details/sync.h") != NULL;
 }
 
-/* The immediate post-dominator of x: where its two sides meet again. */
-static int join_of(cfg *g, int x)
-{
-    const word *px = bits(g, x);
-    for (int y = 0; y <= g->nb; y++) {
-        if (y == x || !bit(px, y))
-            continue;
-        /* pdom(y) must equal pdom(x) without x */
-        const word *py = bits(g, y);
-        int same = 1;
-        for (int i = 0; i <= g->nb && same; i++)
-            same = bit(py, i) == (i != x && bit(px, i));
-        if (same)
-            return y;
-    }
-    return g->nb;
-}
-
 /* Can one side of the branch ending block x reach the join without
  * passing a block that holds a barrier? */
-static int has_barrier_free_side(cfg *g, int x, const char *has_barrier)
+static int has_barrier_free_side(sl_cfg *g, int x, const char *has_barrier)
 {
-    int join = join_of(g, x);
+    int join = sl_cfg_join(g, x);
     char *seen = calloc((size_t)g->nb + 1, 1);
     int *stack = malloc(((size_t)g->nb + 2) * sizeof *stack);
     int free_path = 0;
@@ -299,8 +158,8 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
 {
     if (f->ninsn == 0)
         return 0;
-    cfg g;
-    cfg_build(f, &g);
+    sl_cfg g;
+    sl_cfg_build(f, &g);
     regset tainted = {0};
     char *divergent = calloc((size_t)g.nb + 1, 1); /* reached by a thread-dependent subset */
     int *cause = calloc((size_t)g.nb + 1, sizeof *cause);
@@ -311,13 +170,13 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
             const sl_ptx_insn *in = &f->insn[j];
             int b = g.block_of[j];
             int guard_tainted = 0;
-            if (guarded(in)) {
+            if (sl_ptx_guarded(in)) {
                 tokens gt;
                 operand_tokens(in->text, &gt);
                 guard_tainted = gt.n > 0 && regset_has(&tainted, gt.tok[0]);
             }
-            if (is_branch(in)) {
-                if (guarded(in) && (guard_tainted || divergent[b]))
+            if (sl_ptx_is_branch(in)) {
+                if (sl_ptx_guarded(in) && (guard_tainted || divergent[b]))
                     changed |= mark_dependent(&g, b, divergent, cause, j);
                 continue;
             }
@@ -372,7 +231,7 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
     free(tainted.name);
     free(divergent);
     free(cause);
-    cfg_free(&g);
+    sl_cfg_free(&g);
     return found;
 }
 

@@ -1,0 +1,139 @@
+#include "ptx_cfg.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int label_index(const sl_ptx_func *f, const char *name, size_t n)
+{
+    for (int i = 0; i < f->nlabel; i++)
+        if (strlen(f->label[i]) == n && strncmp(f->label[i], name, n) == 0)
+            return f->label_at[i];
+    return -1;
+}
+
+
+int sl_ptx_is_branch(const sl_ptx_insn *in) { return sl_ptx_matches(in, "bra"); }
+int sl_ptx_ends_flow(const sl_ptx_insn *in) { return sl_ptx_matches(in, "ret|exit|trap"); }
+int sl_ptx_guarded(const sl_ptx_insn *in) { return in->text[0] == '@'; }
+
+static int branch_target(const sl_ptx_func *f, const sl_ptx_insn *in)
+{
+    const char *ops = sl_ptx_operands(in);
+    while (isspace((unsigned char)*ops))
+        ops++;
+    return label_index(f, ops, strcspn(ops, " \t;,"));
+}
+
+static sl_cfg_word *pdom_w(const sl_cfg *g, int b) { return g->pdom + (size_t)b * (size_t)g->words; }
+int sl_cfg_bit(const sl_cfg_word *s, int i) { return (int)((s[i / 64] >> (i % 64)) & 1u); }
+static void set_bit(sl_cfg_word *s, int i) { s[i / 64] |= (sl_cfg_word)1 << (i % 64); }
+
+void sl_cfg_build(const sl_ptx_func *f, sl_cfg *g)
+{
+    int n = f->ninsn;
+    char *leader = calloc((size_t)n + 1, 1);
+    leader[0] = 1;
+    for (int i = 0; i < f->nlabel; i++)
+        if (f->label_at[i] < n)
+            leader[f->label_at[i]] = 1;
+    for (int j = 0; j < n; j++)
+        if ((sl_ptx_is_branch(&f->insn[j]) || sl_ptx_ends_flow(&f->insn[j])) && j + 1 < n)
+            leader[j + 1] = 1;
+    g->block_of = malloc(((size_t)n + 1) * sizeof *g->block_of);
+    g->first = malloc(((size_t)n + 1) * sizeof *g->first);
+    g->nb = 0;
+    for (int j = 0; j < n; j++) {
+        if (leader[j])
+            g->first[g->nb++] = j;
+        g->block_of[j] = g->nb - 1;
+    }
+    int exit = g->nb;
+    g->succ = malloc(((size_t)g->nb + 1) * sizeof *g->succ);
+    for (int b = 0; b < g->nb; b++) {
+        int last = (b + 1 < g->nb ? g->first[b + 1] : n) - 1;
+        const sl_ptx_insn *in = &f->insn[last];
+        int next = b + 1 < g->nb ? b + 1 : exit;
+        g->succ[b][0] = g->succ[b][1] = -1;
+        if (sl_ptx_is_branch(in)) {
+            int t = branch_target(f, in);
+            g->succ[b][0] = t >= 0 && t < n ? g->block_of[t] : exit;
+            if (sl_ptx_guarded(in))
+                g->succ[b][1] = next;
+        } else if (sl_ptx_ends_flow(in) && !sl_ptx_guarded(in)) {
+            g->succ[b][0] = exit;
+        } else {
+            g->succ[b][0] = next;
+        }
+    }
+    g->succ[exit][0] = g->succ[exit][1] = -1;
+    /* post-dominators: pdom(exit) = {exit}; pdom(b) = {b} + meet of successors */
+    g->words = (g->nb + 1 + 63) / 64;
+    g->pdom = malloc((size_t)(g->nb + 1) * (size_t)g->words * sizeof(sl_cfg_word));
+    for (int b = 0; b <= g->nb; b++)
+        memset(pdom_w(g, b), b == exit ? 0 : 0xff, (size_t)g->words * sizeof(sl_cfg_word));
+    set_bit(pdom_w(g, exit), exit);
+    sl_cfg_word *tmp = malloc((size_t)g->words * sizeof(sl_cfg_word));
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int b = g->nb - 1; b >= 0; b--) {
+            memset(tmp, 0xff, (size_t)g->words * sizeof(sl_cfg_word));
+            for (int k = 0; k < 2; k++)
+                if (g->succ[b][k] >= 0)
+                    for (int w = 0; w < g->words; w++)
+                        tmp[w] &= pdom_w(g, g->succ[b][k])[w];
+            set_bit(tmp, b);
+            if (memcmp(tmp, pdom_w(g, b), (size_t)g->words * sizeof(sl_cfg_word)) != 0) {
+                memcpy(pdom_w(g, b), tmp, (size_t)g->words * sizeof(sl_cfg_word));
+                changed = 1;
+            }
+        }
+    }
+    free(tmp);
+    free(leader);
+    /* Blocks that never reach the exit are endless loops (a spin on a value
+     * the compiler proved cannot change): a hang, judged at run time, not a
+     * path that skips a barrier. */
+    g->live = calloc((size_t)g->nb + 1, 1);
+    g->live[exit] = 1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int b = g->nb - 1; b >= 0; b--)
+            for (int k = 0; k < 2 && !g->live[b]; k++)
+                if (g->succ[b][k] >= 0 && g->live[g->succ[b][k]]) {
+                    g->live[b] = 1;
+                    changed = 1;
+                }
+    }
+}
+
+void sl_cfg_free(sl_cfg *g)
+{
+    free(g->first);
+    free(g->block_of);
+    free(g->succ);
+    free(g->pdom);
+    free(g->live);
+}
+
+/* The immediate post-dominator of x: where its two sides meet again. */
+int sl_cfg_join(const sl_cfg *g, int x)
+{
+    const sl_cfg_word *px = pdom_w(g, x);
+    for (int y = 0; y <= g->nb; y++) {
+        if (y == x || !sl_cfg_bit(px, y))
+            continue;
+        /* pdom(y) must equal pdom(x) without x */
+        const sl_cfg_word *py = pdom_w(g, y);
+        int same = 1;
+        for (int i = 0; i <= g->nb && same; i++)
+            same = sl_cfg_bit(py, i) == (i != x && sl_cfg_bit(px, i));
+        if (same)
+            return y;
+    }
+    return g->nb;
+}
+
+const sl_cfg_word *sl_cfg_pdom(const sl_cfg *g, int b) { return pdom_w(g, b); }
+
+int sl_cfg_postdominates(const sl_cfg *g, int a, int b) { return sl_cfg_bit(pdom_w(g, b), a); }

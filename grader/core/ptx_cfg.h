@@ -1,0 +1,36 @@
+/* Control flow of one PTX function: basic blocks, successors, which blocks
+ * can reach the exit, and post-dominators (where the sides of a branch meet
+ * again). Shared by the checks that reason on paths (ptx_barriers.c, the
+ * memory-order rules). */
+#ifndef SYNCLAB_PTX_CFG_H
+#define SYNCLAB_PTX_CFG_H
+
+#include <stdint.h>
+#include "ptx.h"
+
+typedef uint64_t sl_cfg_word;
+typedef struct {
+    int nb;            /* blocks; block nb is the virtual exit */
+    int *first;        /* first instruction of each block */
+    int *block_of;     /* instruction -> block */
+    int (*succ)[2];    /* up to two successors, -1 when absent */
+    int words;         /* bitset length in words */
+    sl_cfg_word *pdom; /* (nb+1) bitsets */
+    char *live;        /* the block can reach the exit (not a spin forever) */
+} sl_cfg;
+
+void sl_cfg_build(const sl_ptx_func *f, sl_cfg *g);
+void sl_cfg_free(sl_cfg *g);
+/* The post-dominator set of block b, as a bitset of nb+1 bits. */
+const sl_cfg_word *sl_cfg_pdom(const sl_cfg *g, int b);
+int sl_cfg_bit(const sl_cfg_word *s, int i);
+/* Does block a post-dominate block b (every path from b to the exit passes a)? */
+int sl_cfg_postdominates(const sl_cfg *g, int a, int b);
+/* The immediate post-dominator of x: where its two sides meet again. */
+int sl_cfg_join(const sl_cfg *g, int x);
+
+int sl_ptx_is_branch(const sl_ptx_insn *in);      /* bra */
+int sl_ptx_ends_flow(const sl_ptx_insn *in);      /* ret, exit, trap */
+int sl_ptx_guarded(const sl_ptx_insn *in);        /* "@%p ..." */
+
+#endif
