@@ -30,6 +30,12 @@ typedef enum {
     SL_INPUTS_SMALL = 1   /* a few small shapes for the sanitizer runs */
 } sl_input_set;
 
+typedef struct {
+    const char *question;   /* 1: where to look, as a question */
+    const char *rule;       /* 2: the rule the verdict says was broken */
+    const char *fix;        /* 3: what to change in the code */
+} sl_hint_steps;
+
 typedef struct sl_exercise {
     const char *name;    /* runner exercise name and TODO marker */
     const char *title;
@@ -44,6 +50,17 @@ typedef struct sl_exercise {
     int repeats;            /* plain runs of the full inputs; 0 means 1 */
     double timeout_s;       /* per runner process; 0 means the default */
     const char *hint[SL_V_COUNT];  /* per-verdict hint; NULL: generic */
+    /* `make hint`'s ladder per verdict, one step per call: a question that
+     * points into the doc, the rule, the code-level fix. A step left NULL
+     * is built from the verdict, hint[] and doc (hint.c). */
+    sl_hint_steps ladder[SL_V_COUNT];
+    /* The playground (`make run`), both optional. make_input appends one
+     * input of n elements launched with `block` threads (NULL: the first
+     * small input of make_inputs, resized); expected fills the CPU
+     * reference's output of an input, 0 ok (NULL: only check()'s
+     * mismatches are shown). */
+    void (*make_input)(int64_t n, int block, sl_rng *rng, sl_inputs *out);
+    int (*expected)(const sl_case *in, sl_case *out);
     int bench;              /* runner has a bench for this exercise */
 } sl_exercise;
 

@@ -10,6 +10,7 @@
 
 #include "gpu_turn.h"
 #include "proc.h"
+#include "ptx_order.h"
 #include "sweep.h"
 #include "trace.h"
 
@@ -19,10 +20,20 @@ enum {
     /* The GPU is held alone for these two, so every other grader waits:
      * short, but alone the small inputs take under a second (H100). */
     DIAGNOSE_TIMEOUT = 6,        /* synccheck after a hang or launch failure */
+    DIAGNOSE_FULL_TIMEOUT = 60,  /* one full input (up to 2^25 elements) under a tool */
     ALONE_IDLE = 5,              /* no progress for this long with the GPU to itself: hung */
     MIN_PLAIN_TIMEOUT = 15,      /* no progress for this long on a busy GPU is a hang */
-    BENCH_TIMEOUT = 180,
+    /* The bench holds the GPU alone: every other grader waits for it. One
+     * call measures 2^28 elements a few times (a second or two on an H100);
+     * the limit is scaled, but never past BENCH_TIMEOUT_MAX. */
+    BENCH_TIMEOUT = 30,
+    BENCH_TIMEOUT_MAX = 60,
+    /* A run's output folder: its case files and a few more entries, each
+     * file under SL_RUN_LOG_CAP (RLIMIT_FSIZE), OUT_QUOTA_MAX in all. */
+    OUT_QUOTA_SLACK = 16,
+    CPU_PER_WALL = 4,            /* RLIMIT_CPU: a sanitizer keeps several cores busy */
 };
+#define OUT_QUOTA_MAX (1LL << 30)
 
 /* ---------- small helpers ---------- */
 
@@ -115,12 +126,13 @@ typedef struct {
     sl_proc_result pr;
     char *log;       /* head of stdout+stderr */
     double alone_s;  /* > 0: timed out again when run alone with this limit */
+    int alone;       /* failed again with the GPU to itself */
 } run_out;
 
 static void run_free(run_out *o) { free(o->log); o->log = NULL; }
 
 /* argv for "runner run <exercise> <dir> <count> <outdir>", optionally
- * behind a sanitizer. */
+ * behind a sanitizer: the runner's own arguments are the same either way. */
 static int runner_argv(const sl_grade_ctx *ctx, int tool, const char *exercise, const char *dir,
                        const char *count, const char *outdir, const char **argv)
 {
@@ -128,13 +140,90 @@ static int runner_argv(const sl_grade_ctx *ctx, int tool, const char *exercise, 
     if (tool)
         n = sl_sanitizer_args(tool, ctx->sanitizer, argv);
     argv[n++] = ctx->runner;
-    argv[n++] = tool ? "sanitize" : "run";
+    argv[n++] = "run";
     argv[n++] = exercise;
     argv[n++] = dir;
     argv[n++] = count;
     argv[n++] = outdir;
     argv[n] = NULL;
     return n;
+}
+
+/* The harness reads its mode from here in a constructor that runs before
+ * any student code, then wipes it (runner_main.cu): plain runs and tool
+ * runs have the same argv and the same environment names. */
+static const char *const PLAIN_ENV[] = {"SYNCLAB_RUN_MODE=plain", NULL};
+static const char *const TOOL_ENV[] = {"SYNCLAB_RUN_MODE=tools", NULL};
+
+void sl_runner_opts(const sl_grade_ctx *ctx, int tool, const char *in_dir, const char *out_dir,
+                    int cases, const char *logpath, double timeout_s, sl_sandbox *box,
+                    sl_proc_opts *o)
+{
+    static char sanitizer_dir[4096];
+    memset(box, 0, sizeof *box);
+    memset(o, 0, sizeof *o);
+    sl_sandbox_ro(box, ctx->runner);
+    sl_sandbox_ro(box, in_dir);
+    if (tool && ctx->sanitizer) {
+        /* the tool and its libraries, should they live under a hidden folder */
+        char real[4096];
+        snprintf(sanitizer_dir, sizeof sanitizer_dir, "%s",
+                 realpath(ctx->sanitizer, real) ? real : ctx->sanitizer);
+        char *slash = strrchr(sanitizer_dir, '/');
+        if (slash && slash != sanitizer_dir) {
+            *slash = '\0';
+            sl_sandbox_ro(box, sanitizer_dir);
+        }
+    }
+    sl_sandbox_rw(box, out_dir);
+    box->cpu_s = timeout_s > 0 ? timeout_s * CPU_PER_WALL : 0;
+    o->out_path = logpath;
+    o->out_cap = SL_RUN_LOG_CAP;
+    o->timeout_s = timeout_s;
+    o->box = box;
+    o->env = tool ? TOOL_ENV : PLAIN_ENV;
+    o->quota_dir = out_dir;
+    o->quota_entries = cases + OUT_QUOTA_SLACK;
+    long long bytes = (long long)(cases + 1) * SL_RUN_LOG_CAP;
+    o->quota_bytes = bytes < OUT_QUOTA_MAX ? bytes : OUT_QUOTA_MAX;
+}
+
+/* "@@launches N" ends each input (the harness counts the kernels the
+ * student's code launched); "@@case i" starts one, "@@exercise x" starts
+ * an exercise of a sweep. Per input only the last count is taken: the
+ * harness prints it after the student's code and its printf are done. */
+int sl_log_launched(const char *logpath)
+{
+    FILE *f = fopen(logpath, "r");
+    if (!f)
+        return 1;
+    char *line = NULL;
+    size_t cap = 0;
+    long long group = 0, current = -1;
+    int group_counted = 0, ok = 1;
+    for (ssize_t len; (len = getline(&line, &cap, f)) >= 0;) {
+        if (strncmp(line, "@@case ", 7) == 0 || strncmp(line, "@@exercise ", 11) == 0) {
+            if (current > 0)
+                group += current;
+            current = -1;
+            if (line[2] == 'e') {
+                if (group_counted && group == 0)
+                    ok = 0;
+                group = 0;
+                group_counted = 0;
+            }
+        } else if (strncmp(line, "@@launches ", 11) == 0) {
+            current = atoll(line + 11);
+            group_counted = 1;
+        }
+    }
+    if (current > 0)
+        group += current;
+    if (group_counted && group == 0)
+        ok = 0;
+    free(line);
+    fclose(f);
+    return ok;
 }
 
 static void finish_run(run_out *o, const char *logpath)
@@ -145,16 +234,19 @@ static void finish_run(run_out *o, const char *logpath)
 }
 
 /* Outcome of a runner process that did not end normally with code 0:
- * fills r and returns 1, or returns 0 when it ended well. */
+ * fills r and returns 1, or returns 0 when it ended well. Every way the
+ * program itself ends is the student's (student code can exit with any
+ * code); only a runner that never started is the grader's (ERROR). */
 static int judge_process(const run_out *o, const sl_inputs *in, const char *what,
                          double timeout_s, sl_result *r)
 {
     const sl_proc_result *p = &o->pr;
     int c = last_case(o->log);
     const char *label = c >= 0 && c < in->count ? in->v[c].label : "?";
+    const char *again = o->alone ? ", again with the GPU to itself" : "";
     if (p->spawn_failed) {
         set(r, SL_V_ERROR);
-        sl_text_printf(&r->detail, "could not start the runner (%s)\n", what);
+        sl_text_printf(&r->detail, "could not start the runner (%s)\n%.500s\n", what, o->log);
         return 1;
     }
     if (p->timed_out) {
@@ -168,17 +260,25 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
                            timeout_s, label);
         return 1;
     }
+    if (p->over_quota) {
+        set(r, SL_V_LAUNCH);
+        sl_text_printf(&r->detail, "%s: the program left more files or bytes in its output "
+                                   "folder than the outputs need (on input %s) and was stopped\n",
+                       what, label);
+        return 1;
+    }
     if (p->signaled) {
         set(r, p->sig == SIGSEGV || p->sig == SIGBUS ? SL_V_MEMORY : SL_V_LAUNCH);
         if (p->sig == SIGXFSZ)
-            sl_text_printf(&r->detail, "%s: the program printed more than %d MiB and was stopped\n",
-                           what, SL_RUN_LOG_CAP >> 20);
+            sl_text_printf(&r->detail, "%s: the program wrote a file or printed more than %d MiB "
+                                       "and was stopped\n", what, SL_RUN_LOG_CAP >> 20);
         else
             sl_text_printf(&r->detail, "%s: the program crashed (%s) on input %s\n", what,
                            strsignal(p->sig), label);
         return 1;
     }
-    if (p->exited && p->code == SL_EXIT_NO_GPU) {
+    /* no device: said by the harness before any student code ran */
+    if (p->exited && p->code == SL_EXIT_NO_GPU && c < 0) {
         set(r, SL_V_SKIP);
         sl_text_printf(&r->detail, "no CUDA device: dynamic checks skipped\n");
         return 1;
@@ -187,33 +287,56 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
         char line[512];
         cuda_error_line(o->log, line, sizeof line);
         set(r, is_memory_error(line) ? SL_V_MEMORY : SL_V_LAUNCH);
-        sl_text_printf(&r->detail, "%s: %s on input %s\n", what, line[0] ? line : "CUDA error", label);
-        return 1;
-    }
-    if (p->exited && (p->code == SL_EXIT_NO_EXERCISE || p->code == SL_EXIT_INPUT ||
-                      p->code == SL_EXIT_USAGE)) {
-        set(r, SL_V_ERROR);
-        sl_text_printf(&r->detail, "%s: the runner refused its input (exit %d):\n%.500s\n", what,
-                       p->code, o->log);
+        sl_text_printf(&r->detail, "%s: %s on input %s%s\n", what, line[0] ? line : "CUDA error",
+                       label, again);
         return 1;
     }
     if (p->exited && p->code != 0) {
         set(r, SL_V_LAUNCH);
-        sl_text_printf(&r->detail, "%s: the program exited with code %d on input %s\n", what,
-                       p->code, label);
+        sl_text_printf(&r->detail, "%s: the program exited with code %d on input %s%s\n", what,
+                       p->code, label, again);
         return 1;
     }
+    return 0;
+}
+
+/* A failure another process may have caused: a CUDA error that is not a
+ * bad address (out of memory, a launch the GPU could not take while a
+ * neighbour held it). Judged only after a run with the GPU alone. */
+static int maybe_neighbour(const run_out *o)
+{
+    /* under a tool the runner's code may come back as the tool's */
+    if (!o->pr.exited || (o->pr.code != SL_EXIT_CUDA && o->pr.code != SL_SANITIZER_FOUND))
+        return 0;
+    char line[512];
+    cuda_error_line(o->log, line, sizeof line);
+    if (!line[0] || is_memory_error(line))
+        return 0;
+    /* what a neighbour holding the GPU, its memory or the machine's
+     * threads can cause; not the harness's own refusals (NotPermitted) */
+    static const char *const shared[] = {
+        "out of memory", "MemoryAllocation", "LaunchOutOfResources", "too many resources",
+        "LaunchFailure", "unspecified launch failure", "LaunchTimeout", "OperatingSystem",
+        "DevicesUnavailable", "busy or unavailable", "InitializationError", "NoDevice",
+        "cudaErrorUnknown", NULL};
+    for (int i = 0; shared[i]; i++)
+        if (strstr(line, shared[i]))
+            return 1;
     return 0;
 }
 
 /* The runner prints "@@case i" before each input: a run is hung when no
  * new input starts within idle_s, however slow a shared GPU makes the
  * whole batch. */
-static void run_watched(const char **argv, const char *logpath, double idle_s, run_out *o)
+static void run_watched(const sl_grade_ctx *ctx, const char **argv, const char *dir, int count,
+                        const char *outdir, const char *logpath, double idle_s, run_out *o)
 {
-    sl_proc_run_watched((char *const *)argv, logpath, SL_RUN_LOG_CAP, idle_s,
-                        idle_s * SL_PLAIN_CAP_FACTOR,
-                        &o->pr);
+    sl_sandbox box;
+    sl_proc_opts opts;
+    sl_runner_opts(ctx, 0, dir, outdir, count, logpath, idle_s * SL_PLAIN_CAP_FACTOR, &box,
+                   &opts);
+    opts.idle_s = idle_s;
+    sl_proc_run_opts((char *const *)argv, &opts, &o->pr);
     finish_run(o, logpath);
 }
 
@@ -224,8 +347,20 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     char n[16];
     snprintf(n, sizeof n, "%d", count);
     runner_argv(ctx, 0, e->name, dir, n, outdir, argv);
-    run_watched(argv, logpath, timeout_s, o);
+    run_watched(ctx, argv, dir, count, outdir, logpath, timeout_s, o);
     trace_proc(e->name, "plain run", &o->pr);
+    if (maybe_neighbour(o)) {
+        /* out of memory or a refused launch: maybe a neighbour's doing.
+         * It counts only when it fails again with the GPU to itself. */
+        trace_line("plain run failed to launch: running it again alone");
+        sl_gpu_alone();
+        run_free(o);
+        sl_remove_tree(outdir, 0);
+        run_watched(ctx, argv, dir, count, outdir, logpath, timeout_s, o);
+        o->alone = 1;
+        trace_proc(e->name, "plain run alone", &o->pr);
+        return;
+    }
     if (!o->pr.timed_out)
         return;
     /* Another process's hung kernel stalls every context on the GPU: a time
@@ -238,47 +373,59 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     double alone = sl_grade_limit(ctx, ALONE_IDLE);
     if (alone > timeout_s)
         alone = timeout_s;
-    run_watched(argv, logpath, alone, o);
+    sl_remove_tree(outdir, 0);
+    run_watched(ctx, argv, dir, count, outdir, logpath, alone, o);
     o->alone_s = alone;
     trace_proc(e->name, "plain run alone", &o->pr);
 }
+
+static int compare_outputs(const sl_exercise *e, const sl_inputs *in, const char *outdir,
+                           int run, int runs, sl_result *r);
 
 /* The sanitizers of one exercise, started together on the small inputs. */
 enum { NTOOLS = 4 };
 static const int TOOL_ORDER[NTOOLS] = {SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK, SL_TOOL_RACECHECK,
                                        SL_TOOL_INITCHECK};
 typedef struct {
+    const sl_exercise *e;
     const char *exercise;
+    const char *dir;
     unsigned mask;
     double timeout_s;
+    char count[16];
     sl_proc procs[NTOOLS];
     int started[NTOOLS];
     char logs[NTOOLS][4096], outs[NTOOLS][4096];
+    const char *argv[NTOOLS][40];
+    sl_sandbox boxes[NTOOLS];
+    sl_proc_opts opts[NTOOLS];
 } sanitizer_batch;
 
 static void sanitizers_start(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *small,
                              const char *dir, unsigned mask, const char *workdir, double timeout_s,
                              sanitizer_batch *b)
 {
-    char n[16];
     memset(b, 0, sizeof *b);
+    b->e = e;
     b->exercise = e->name;
+    b->dir = dir;
     b->mask = mask;
     b->timeout_s = timeout_s;
-    snprintf(n, sizeof n, "%d", small->count);
+    snprintf(b->count, sizeof b->count, "%d", small->count);
     for (int i = 0; i < NTOOLS; i++) {
         if (!(mask & (unsigned)TOOL_ORDER[i]))
             continue;
-        const char *argv[40];
         char name[64];
         snprintf(name, sizeof name, "%s.log", sl_tool_name(TOOL_ORDER[i]));
         path_join(b->logs[i], sizeof b->logs[i], workdir, name);
         snprintf(name, sizeof name, "out-%s", sl_tool_name(TOOL_ORDER[i]));
         path_join(b->outs[i], sizeof b->outs[i], workdir, name);
         sl_mkdirs(b->outs[i]);
-        runner_argv(ctx, TOOL_ORDER[i], e->name, dir, n, b->outs[i], argv);
-        b->started[i] = sl_proc_start(&b->procs[i], (char *const *)argv, b->logs[i], SL_RUN_LOG_CAP,
-                                      timeout_s) == 0;
+        runner_argv(ctx, TOOL_ORDER[i], e->name, dir, b->count, b->outs[i], b->argv[i]);
+        sl_runner_opts(ctx, TOOL_ORDER[i], dir, b->outs[i], small->count, b->logs[i], timeout_s,
+                       &b->boxes[i], &b->opts[i]);
+        b->opts[i].box = &b->boxes[i];
+        b->started[i] = sl_proc_spawn(&b->procs[i], (char *const *)b->argv[i], &b->opts[i]) == 0;
     }
 }
 
@@ -295,8 +442,18 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
             sl_proc_wait(&b->procs[i], &res[i].pr);
             finish_run(&res[i], b->logs[i]);
             trace_proc(b->exercise, sl_tool_name(TOOL_ORDER[i]), &res[i].pr);
-            sl_remove_cases(b->outs[i], small->count);
-            rmdir(b->outs[i]);
+        }
+    for (int i = 0; i < NTOOLS; i++)
+        if (b->started[i] && maybe_neighbour(&res[i])) {
+            /* as for plain runs: judged only when it fails again alone */
+            trace_line("a tool run failed to launch: running it again alone");
+            sl_gpu_alone();
+            run_free(&res[i]);
+            sl_remove_tree(b->outs[i], 0);
+            sl_proc_run_opts((char *const *)b->argv[i], &b->opts[i], &res[i].pr);
+            finish_run(&res[i], b->logs[i]);
+            res[i].alone = 1;
+            trace_proc(b->exercise, sl_tool_name(TOOL_ORDER[i]), &res[i].pr);
         }
     int found = 0;
     for (int i = 0; i < NTOOLS && !found; i++) {
@@ -327,16 +484,37 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
             sl_text_printf(&r->detail, "%s", sl_text_str(&detail));
             snprintf(r->where, sizeof r->where, "%s", where);
             found = 1;
-        } else if (res[i].pr.timed_out || (res[i].pr.exited && res[i].pr.code != 0 &&
-                                           res[i].pr.code != SL_SANITIZER_FOUND) ||
+        } else if (res[i].pr.timed_out || res[i].pr.over_quota || res[i].pr.spawn_failed ||
+                   (res[i].pr.exited && res[i].pr.code != 0 &&
+                    res[i].pr.code != SL_SANITIZER_FOUND) ||
                    res[i].pr.signaled) {
             /* the runner failed under the tool without a finding */
             found = judge_process(&res[i], small, what, b->timeout_s, r);
+        } else if (!sl_log_launched(b->logs[i])) {
+            /* a clean report of no kernel at all proves nothing */
+            set(r, SL_V_WRONG);
+            sl_text_printf(&r->detail, "%s: no kernel was launched, where plain runs launch "
+                                       "them: a run under a tool must do what a plain run does\n",
+                           what);
+            found = 1;
+        } else {
+            /* what it computed under the tool is checked like a plain run's */
+            sl_result w = {0};
+            w.verdict = SL_V_PASS;
+            if (!compare_outputs(b->e, small, b->outs[i], 0, 1, &w)) {
+                set(r, w.verdict);
+                sl_text_printf(&r->detail, "%s: %s", what, sl_text_str(&w.detail));
+                found = 1;
+            }
+            sl_result_free(&w);
         }
         sl_text_free(&detail);
     }
-    for (int i = 0; i < NTOOLS; i++)
+    for (int i = 0; i < NTOOLS; i++) {
         run_free(&res[i]);
+        if (b->started[i])
+            sl_remove_tree(b->outs[i], 1);
+    }
     return found;
 }
 
@@ -349,28 +527,69 @@ static int run_sanitizers(const sl_grade_ctx *ctx, const sl_exercise *e, const s
     return sanitizers_finish(ctx, small, &b, r);
 }
 
-/* After a LAUNCH or TIMEOUT in a plain run: ask synccheck (and memcheck for
- * memory faults) for a line to show. A barrier error turns a TIMEOUT into
- * SYNC: it names the cause. */
+int sl_memcheck_names_access(const char *found, const char *where, const char *plain_detail)
+{
+    if (!where || !where[0])   /* a failed API call only, or a report we could not read */
+        return 0;
+    if (strstr(found, "Invalid __") || strstr(found, "Misaligned") ||
+        strstr(found, "Out-of-range") || strstr(found, "ddress"))
+        return 1;
+    return (strstr(found, "llegal Instruction") || strstr(found, "llegal instruction")) &&
+           strstr(plain_detail, "IllegalInstruction");
+}
+
+/* After a LAUNCH, MEMORY or TIMEOUT in a plain run: ask synccheck, then
+ * memcheck, for a line to show. A barrier error turns a TIMEOUT into SYNC: it
+ * names the cause. A LAUNCH that memcheck pins on a bad access at a line
+ * (illegal address or instruction, "unspecified launch failure") becomes
+ * MEMORY: the student gets the line, not a bare launch error. */
 static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *small,
-                     const char *dir, const char *workdir, sl_result *r)
+                     const char *dir, const char *workdir, double timeout_s, sl_result *r)
 {
     if (!ctx->sanitizer)
         return;
-    int tool = r->verdict == SL_V_MEMORY ? SL_TOOL_MEMCHECK : SL_TOOL_SYNCCHECK;
     if (r->verdict == SL_V_TIMEOUT)
         sl_gpu_alone(); /* a hung kernel under a tool may stall the whole GPU */
-    sl_result d = {0};
-    /* a kernel that hung in a plain run hangs here too: a short leash */
-    double timeout_s = sl_grade_limit(ctx, DIAGNOSE_TIMEOUT);
-    run_sanitizers(ctx, e, small, dir, (unsigned)tool, workdir, timeout_s, &d);
-    if (d.verdict == SL_V_SYNC || d.verdict == SL_V_MEMORY) {
-        if (r->verdict == SL_V_TIMEOUT && d.verdict == SL_V_SYNC)
-            set(r, SL_V_SYNC);
-        sl_text_printf(&r->detail, "%s", sl_text_str(&d.detail));
-        snprintf(r->where, sizeof r->where, "%s", d.where);
+    static const int order[2] = {SL_TOOL_SYNCCHECK, SL_TOOL_MEMCHECK};
+    for (int k = 0; k < 2; k++) {
+        int tool = order[k];
+        if ((tool == SL_TOOL_SYNCCHECK && r->verdict == SL_V_MEMORY) ||
+            (tool == SL_TOOL_MEMCHECK && r->verdict == SL_V_TIMEOUT))
+            continue;
+        sl_result d = {0};
+        run_sanitizers(ctx, e, small, dir, (unsigned)tool, workdir, timeout_s, &d);
+        int named = d.verdict == SL_V_SYNC ||
+                    (d.verdict == SL_V_MEMORY &&
+                     (r->verdict == SL_V_MEMORY ||
+                      sl_memcheck_names_access(sl_text_str(&d.detail), d.where,
+                                               sl_text_str(&r->detail))));
+        if (named) {
+            if (r->verdict == SL_V_TIMEOUT && d.verdict == SL_V_SYNC)
+                set(r, SL_V_SYNC);
+            if (r->verdict == SL_V_LAUNCH && d.verdict == SL_V_MEMORY)
+                set(r, SL_V_MEMORY);
+            sl_text_printf(&r->detail, "%s", sl_text_str(&d.detail));
+            snprintf(r->where, sizeof r->where, "%s", d.where);
+        }
+        sl_result_free(&d);
+        if (named)
+            break;
     }
-    sl_result_free(&d);
+}
+
+/* diagnose() on the one full input a plain run died on (a kernel may fail
+ * only past 2^24 elements, where the small inputs never go): that input alone
+ * under the tools, with a longer leash than a hang gets. */
+static void diagnose_full(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *full,
+                          int failed, const char *workdir, sl_result *r)
+{
+    char dir[4096];
+    path_join(dir, sizeof dir, workdir, "diagnose");
+    sl_inputs one = {&full->v[failed], 1, 1};
+    if (sl_write_inputs(&one, dir) == 0)
+        diagnose(ctx, e, &one, dir, workdir, sl_grade_limit(ctx, DIAGNOSE_FULL_TIMEOUT), r);
+    sl_remove_cases(dir, 1);
+    rmdir(dir);
 }
 
 /* Reads and checks every output of a plain run. Returns 1 if all match. */
@@ -404,24 +623,58 @@ static int compare_outputs(const sl_exercise *e, const sl_inputs *in, const char
     return 1;
 }
 
+int sl_outputs_match(const sl_exercise *e, const sl_inputs *in, const char *outdir)
+{
+    sl_result r = {0};
+    r.verdict = SL_V_PASS;
+    int ok = compare_outputs(e, in, outdir, 0, 1, &r);
+    sl_result_free(&r);
+    return ok;
+}
+
 static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char *workdir,
                        sl_result *r)
 {
-    char out[4096], log[4096], log2n[16], seed[32], err[256];
-    path_join(out, sizeof out, workdir, "bench.out");
+    char dir[4096], out[4200], log[4096], log2n[16], seed[32], err[256];
+    path_join(dir, sizeof dir, workdir, "bench");
+    path_join(out, sizeof out, dir, "bench.out");
     path_join(log, sizeof log, workdir, "bench.log");
+    if (sl_mkdirs(dir) != 0)
+        return;
     snprintf(log2n, sizeof log2n, "%d", ctx->bench_log2n > 0 ? ctx->bench_log2n : 28);
     /* a hash, not the grading seed: student code runs here and must not
      * learn the seed while other exercises are still being judged */
     uint64_t bench_seed = hash_name("bench") ^ (ctx->seed * UINT64_C(0x9e3779b97f4a7c15));
     snprintf(seed, sizeof seed, "%" PRIu64, bench_seed);
     const char *argv[] = {ctx->runner, "bench", e->name, log2n, seed, out, NULL};
+    /* it holds the GPU alone: a bound that does not grow without limit */
+    double limit = sl_grade_limit(ctx, BENCH_TIMEOUT);
+    if (limit > BENCH_TIMEOUT_MAX)
+        limit = BENCH_TIMEOUT_MAX;
+    sl_sandbox box;
+    sl_proc_opts opts;
+    sl_runner_opts(ctx, 0, NULL, dir, 1, log, limit, &box, &opts);
     sl_proc_result pr;
-    sl_proc_run((char *const *)argv, log, SL_RUN_LOG_CAP, sl_grade_limit(ctx, BENCH_TIMEOUT),
-                &pr);
+    sl_proc_run_opts((char *const *)argv, &opts, &pr);
     sl_case c;
+    if ((pr.exited && pr.code == SL_EXIT_CUDA) ||
+        (pr.signaled && (pr.sig == SIGSEGV || pr.sig == SIGBUS))) {
+        /* the student's code failed at 2^log2n elements, which the contract
+         * allows: a verdict, not a note */
+        char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
+        char line[512] = "";
+        cuda_error_line(text ? text : "", line, sizeof line);
+        free(text);
+        set(r, pr.signaled || is_memory_error(line) ? SL_V_MEMORY : SL_V_LAUNCH);
+        sl_text_printf(&r->detail, "bench at 2^%s elements: %s\n", log2n,
+                       line[0] ? line : "the program crashed");
+        sl_remove_tree(dir, 1);
+        return;
+    }
     if (!pr.exited || pr.code != 0 || sl_case_read(out, &c, 1 << 20, err, sizeof err) != 0) {
-        sl_text_printf(&r->detail, "bench did not complete (informative only)\n");
+        sl_text_printf(&r->detail, "bench did not complete%s (informative only)\n",
+                       pr.timed_out ? " in its time limit" : "");
+        sl_remove_tree(dir, 1);
         return;
     }
     if (c.narrays == 1 && c.array[0].type == SL_F64 && c.array[0].count >= 4) {
@@ -430,9 +683,14 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
         r->student_gbps = v[0];
         r->reference_gbps = v[1];
         r->copy_gbps = v[2];
-        if (v[3] == 0.0)
-            sl_text_printf(&r->detail, "bench: the result at 2^%s elements differs from the "
-                                       "reference\n", log2n);
+        if (v[3] != 1.0) {
+            /* the harness compared the student's output with the reference
+             * (CUB) on the device, in its own code, not the student's */
+            set(r, SL_V_WRONG);
+            sl_text_printf(&r->detail, "input n=2^%s (the bench's; data made on the device from "
+                                       "a hash of the index): the result differs from the "
+                                       "reference's (CUB)\n", log2n);
+        }
         char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
         const char *ref = text ? strstr(text, "@@reference ") : NULL;
         if (ref)
@@ -441,7 +699,7 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
         free(text);
     }
     sl_case_free(&c);
-    unlink(out);
+    sl_remove_tree(dir, 1);
 }
 
 /* ---------- static stages ---------- */
@@ -475,7 +733,9 @@ static void build_failure(const sl_grade_ctx *ctx, sl_result *r)
 
 /* Which PTX functions belong to an exercise: those named after it; for an
  * exercise without a kernel of its name (a launcher and helper kernels),
- * every function not named after another exercise of the lesson. */
+ * every function not named after another exercise of the lesson. The checks
+ * add every function these call (sl_ptx_scope: a __noinline__ helper is the
+ * exercise's too). */
 typedef struct {
     const sl_lesson *lesson;
     const sl_exercise *exercise;
@@ -523,6 +783,12 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
             set(r, SL_V_RULE);
             sl_text_printf(&r->detail, "\n");
             decided = 1;
+        } else if (sl_ptx_order_violation(&p, exercise_scope, &sc, e->rules, &r->detail, r->where,
+                                          sizeof r->where)) {
+            /* memory order between blocks: every exercise of every lesson */
+            set(r, SL_V_RULE);
+            sl_text_printf(&r->detail, "\n");
+            decided = 1;
         } else if (sl_ptx_divergent_barrier(&p, exercise_scope, &sc, &r->detail, r->where,
                                             sizeof r->where)) {
             set(r, SL_V_SYNC);
@@ -533,6 +799,43 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
     }
     free(ptx);
     return decided;
+}
+
+void sl_grade_statics(const sl_lesson *l, const sl_grade_ctx *ctx, sl_static_verdict *out)
+{
+    for (int i = 0; i < l->count; i++) {
+        sl_result r;
+        memset(&r, 0, sizeof r);
+        sl_static_verdict *v = &out[i];
+        memset(v, 0, sizeof *v);
+        v->decided = sl_grade_static(l, &l->exercises[i], ctx, &r);
+        v->verdict = r.verdict;
+        v->detail = strdup(sl_text_str(&r.detail));
+        snprintf(v->where, sizeof v->where, "%s", r.where);
+        sl_result_free(&r);
+    }
+}
+
+void sl_statics_free(sl_static_verdict *s, int count)
+{
+    for (int i = 0; s && i < count; i++) {
+        free(s[i].detail);
+        s[i].detail = NULL;
+    }
+}
+
+int sl_grade_static_of(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
+                       sl_result *r)
+{
+    if (!ctx->statics)
+        return sl_grade_static(l, e, ctx, r);
+    const sl_static_verdict *v = &ctx->statics[e - l->exercises];
+    if (!v->decided)
+        return 0;
+    set(r, (sl_verdict)v->verdict);
+    sl_text_printf(&r->detail, "%s", v->detail ? v->detail : "");
+    snprintf(r->where, sizeof r->where, "%s", v->where);
+    return 1;
 }
 
 /* ---------- the pipeline ---------- */
@@ -576,7 +879,8 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     path_join(outdir, sizeof outdir, workdir, "out");
     path_join(logpath, sizeof logpath, workdir, "plain.log");
 
-    if (sl_grade_static(l, e, ctx, r))
+    /* decided before any student code ran (lesson_run.c) */
+    if (sl_grade_static_of(l, e, ctx, r))
         goto done;
 
     sl_exercise_inputs(l, e, ctx->seed, &small, &full);
@@ -597,11 +901,13 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         run_plain(ctx, e, smalldir, small.count, outdir, logpath, plain_timeout, &o);
         int failed = judge_process(&o, &small, "plain run", plain_timeout, r);
         run_free(&o);
-        sl_remove_cases(outdir, small.count);
+        sl_remove_tree(outdir, 0);
         if (failed) {
             if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_TIMEOUT ||
                 r->verdict == SL_V_MEMORY)
-                diagnose(ctx, e, &small, smalldir, workdir, r);
+                /* a kernel that hung in a plain run hangs here too: a short leash */
+                diagnose(ctx, e, &small, smalldir, workdir,
+                         sl_grade_limit(ctx, DIAGNOSE_TIMEOUT), r);
             goto done;
         }
     }
@@ -622,15 +928,17 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     trace(l, e, "small plain run", t0);
     sl_result full_r = {0};
     full_r.verdict = SL_V_PASS;
-    int runs = e->repeats > 0 ? e->repeats : 1;
+    int runs = e->repeats > 0 ? e->repeats : 1, full_failed = -1;
     for (int k = 0; k < runs && full_r.verdict == SL_V_PASS; k++) {
         sl_gpu_share();
         run_out f = {0};
         run_plain(ctx, e, fulldir, full.count, outdir, logpath, plain_timeout, &f);
-        if (!judge_process(&f, &full, "plain run", plain_timeout, &full_r))
+        if (judge_process(&f, &full, "plain run", plain_timeout, &full_r))
+            full_failed = last_case(f.log);
+        else
             compare_outputs(e, &full, outdir, k, runs, &full_r);
         run_free(&f);
-        sl_remove_cases(outdir, full.count);
+        sl_remove_tree(outdir, 0);
     }
     r->cases = full_r.cases;
     trace(l, e, "full plain runs", t0);
@@ -639,8 +947,15 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     if (!found && full_r.verdict != SL_V_PASS) {
         set(r, full_r.verdict);
         sl_text_printf(&r->detail, "%s", sl_text_str(&full_r.detail));
-        if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_TIMEOUT)
-            diagnose(ctx, e, &small, smalldir, workdir, r);
+        if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_MEMORY) {
+            if (full_failed >= 0 && full_failed < full.count)
+                diagnose_full(ctx, e, &full, full_failed, workdir, r);
+            else
+                diagnose(ctx, e, &small, smalldir, workdir,
+                         sl_grade_limit(ctx, DIAGNOSE_TIMEOUT), r);
+        } else if (r->verdict == SL_V_TIMEOUT) {
+            diagnose(ctx, e, &small, smalldir, workdir, sl_grade_limit(ctx, DIAGNOSE_TIMEOUT), r);
+        }
     }
     sl_result_free(&full_r);
     if (r->verdict != SL_V_PASS)
@@ -658,7 +973,7 @@ done:
     sl_remove_cases(fulldir, full.count);
     rmdir(smalldir);
     rmdir(fulldir);
-    rmdir(outdir);
+    sl_remove_tree(outdir, 1);
     sl_inputs_free(&small);
     sl_inputs_free(&full);
     const char *hint = (unsigned)r->verdict < SL_V_COUNT ? e->hint[r->verdict] : NULL;

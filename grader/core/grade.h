@@ -6,6 +6,16 @@
 
 #include <stdint.h>
 #include "exercise.h"
+#include "proc.h"
+
+/* An exercise's static verdict (build, TODO, PTX rules), decided before
+ * any student code ran: a runner cannot change what it was decided from. */
+typedef struct {
+    int decided;             /* 1: this is the verdict; 0: it goes on to run */
+    int verdict;             /* sl_verdict */
+    char *detail;
+    char where[512];
+} sl_static_verdict;
 
 typedef struct {
     const char *runner;      /* the built runner, NULL when the build failed */
@@ -22,6 +32,9 @@ typedef struct {
      * checks the lesson sweep found clean, which the exercise then skips
      * (sweep.h). NULL: no sweep, every exercise runs every check. */
     const unsigned *swept;
+    /* Per exercise: sl_grade_statics, before the first run. NULL: each
+     * exercise decides its static stages itself. */
+    const sl_static_verdict *statics;
 } sl_grade_ctx;
 
 typedef struct {
@@ -61,10 +74,35 @@ void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed,
  * to run on the GPU (r untouched). */
 int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
                     sl_result *r);
+/* The static stages of every exercise of l, into out[0..l->count-1]. */
+void sl_grade_statics(const sl_lesson *l, const sl_grade_ctx *ctx, sl_static_verdict *out);
+void sl_statics_free(sl_static_verdict *s, int count);
+/* The static stage of e: from ctx->statics when there, else sl_grade_static. */
+int sl_grade_static_of(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
+                       sl_result *r);
+/* How a runner process is started (sandbox.h): the runner and in_dir
+ * read-only, out_dir writable and size-limited; under a tool, the mode
+ * reaches the harness through its environment, never argv. box and o are
+ * filled; box must outlive the run. */
+void sl_runner_opts(const sl_grade_ctx *ctx, int tool, const char *in_dir, const char *out_dir,
+                    int cases, const char *logpath, double timeout_s, sl_sandbox *box,
+                    sl_proc_opts *o);
+/* 1 when outdir holds right outputs for every input of in. */
+int sl_outputs_match(const sl_exercise *e, const sl_inputs *in, const char *outdir);
+/* 0 when some exercise of a runner log reports kernel launches and
+ * launched none ("@@launches N" after each input); 1 otherwise. */
+int sl_log_launched(const char *logpath);
 /* How long a plain run may go without starting a new input. */
 double sl_plain_idle_limit(const sl_grade_ctx *ctx, const sl_exercise *e);
 /* Writes case0.in ... into dir (created). 0 ok. */
 int sl_write_inputs(const sl_inputs *in, const char *dir);
+/* Does a memcheck diagnosis (its detail text and source line) pin a plain
+ * run's launch failure (plain_detail holds the runner's CUDA error line) on
+ * a bad access? Then that LAUNCH is MEMORY. An illegal instruction counts
+ * only when the plain run died of one: "unspecified launch failure" is also
+ * a trap's (grid.sync() without a cooperative launch), a launch error. */
+int sl_memcheck_names_access(const char *memcheck_detail, const char *where,
+                             const char *plain_detail);
 /* Removes caseI.in and caseI.out, I < count, from dir. */
 void sl_remove_cases(const char *dir, int count);
 

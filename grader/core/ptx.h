@@ -22,6 +22,8 @@ typedef struct {
     char **label;    /* branch targets: label[i] stands before insn label_at[i] */
     int *label_at;
     int nlabel;
+    int *callee;     /* functions named in its instructions: calls, addresses taken */
+    int ncallee;
 } sl_ptx_func;
 
 typedef struct {
@@ -31,8 +33,25 @@ typedef struct {
     int nfile;
 } sl_ptx;
 
+/* Reads the functions of a PTX text. Comments are dropped first (inline asm
+ * can write anything in one); statements may span lines; labels, { } blocks
+ * and the registers an inner block declares (renamed "<reg>__scopeN", so an
+ * inlined block's %p1 is not the function's %p1) are resolved; locations
+ * follow .loc's inlined_at chain to the student's line; the call graph is
+ * built (sl_ptx_link_calls). */
 int sl_ptx_parse(const char *text, sl_ptx *p);
 void sl_ptx_free(sl_ptx *p);
+/* Fills each function's callee list from the names its instructions use. */
+void sl_ptx_link_calls(sl_ptx *p);
+/* Index of the function named exactly name, or -1. */
+int sl_ptx_function_index(const sl_ptx *p, const char *name);
+/* Marks (mark[i] = 1, mark has p->nfunc entries) root and every function it
+ * can reach through calls; returns how many it newly marked. */
+int sl_ptx_reachable(const sl_ptx *p, int root, char *mark);
+/* Clears mark, then marks every function is_root accepts (all when NULL)
+ * and everything they reach: the scope an exercise's rules look at. */
+int sl_ptx_scope(const sl_ptx *p, int (*is_root)(const char *function, void *arg), void *arg,
+                 char *mark);
 /* "file.cu:12" for an instruction ("?" when the PTX has no line info). */
 void sl_ptx_where(const sl_ptx *p, const sl_ptx_insn *in, char *buf, size_t n);
 
@@ -50,8 +69,16 @@ typedef enum {
      * fence.{sc,acq_rel,release}.{gpu,sys}), unless the publish is itself a
      * release at gpu/sys scope. Only the first is checked: later publishes
      * (a counter reset by atomicExch, say) publish nothing new. A cta-scope
-     * fence, or a fence placed before the store, gets its own message. */
-    SL_RULE_FENCED_PUBLISH
+     * fence, or a fence placed before the store, gets its own message.
+     * Superseded by the path-based analysis of ptx_order.h, which runs on
+     * every exercise; no lesson uses it any more. */
+    SL_RULE_FENCED_PUBLISH,
+    /* Not checks: options of the memory-order analysis that runs on every
+     * exercise (ptx_order.h). ORDER_NOTE: why, shown with its findings.
+     * CORESIDENT: the harness launches only as many blocks as fit on the
+     * GPU at once, so a block may wait for a block chosen by its index. */
+    SL_RULE_ORDER_NOTE,
+    SL_RULE_CORESIDENT
 } sl_rule_kind;
 
 typedef struct {

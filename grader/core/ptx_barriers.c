@@ -110,13 +110,108 @@ static int mark_dependent(sl_cfg *g, int x, char *dep, int *cause, int cause_ins
     return changed;
 }
 
-/* thread_group::sync() on a group of unknown type compiles to a switch
- * whose grid case holds a block barrier, dead for a tile called under a
- * branch; it cannot be told apart here, so it is not reported. */
-static int from_generic_group_sync(const sl_ptx *p, const sl_ptx_insn *in)
+/* Can block `from` reach block `to` without passing block `avoid`? */
+static int reaches(const sl_cfg *g, int from, int to, int avoid, char *seen, int *stack)
 {
-    const char *path = in->own_file >= 0 && in->own_file < p->nfile ? p->file[in->own_file] : NULL;
-    return path && strstr(path, "cooperative_groups/details/sync.h") != NULL;
+    memset(seen, 0, (size_t)g->nb + 1);
+    int top = 0;
+    stack[top++] = from;
+    while (top) {
+        int b = stack[--top];
+        if (b == to)
+            return 1;
+        if (b == avoid || b < 0 || b >= g->nb || seen[b])
+            continue;
+        seen[b] = 1;
+        for (int m = 0; m < 2; m++)
+            if (g->succ[b][m] >= 0)
+                stack[top++] = g->succ[b][m];
+    }
+    return 0;
+}
+
+/* The register a guarded branch's predicate compares with a constant
+ * ("setp.gt.s16 %p5, %rs1, 3" before "@%p5 bra"), into reg, and the
+ * constant; 0 when the predicate is not such a comparison. */
+static int compared_register(const sl_ptx_func *f, int branch, char *reg, long *imm)
+{
+    tokens gt;
+    operand_tokens(f->insn[branch].text, &gt);
+    if (gt.n == 0)
+        return 0;
+    for (int j = branch - 1; j >= 0; j--) {
+        const sl_ptx_insn *in = &f->insn[j];
+        tokens t;
+        operand_tokens(sl_ptx_operands(in), &t);
+        if (t.n == 0 || strcmp(t.tok[0], gt.tok[0]) != 0 || !writes_first_operand(in))
+            continue;
+        if (!sl_ptx_matches(in, "setp.") || t.n != 2)
+            return 0;
+        const char *last = strrchr(sl_ptx_operands(in), ',');
+        char *end;
+        *imm = last ? strtol(last + 1, &end, 0) : 0;
+        if (!last || end == last + 1 || *end)
+            return 0;
+        snprintf(reg, 32, "%s", t.tok[1]);
+        return 1;
+    }
+    return 0;
+}
+
+/* thread_group::sync() on a group whose type is known only at run time
+ * compiles to a switch on that type: one case syncs the lanes of a tile
+ * (bar.warp.sync), others the block or the grid (bar.sync). Called on a
+ * tile under a branch whole tiles take, the block cases are dead code, so a
+ * barrier in such a switch is not reported. Recognised from the structure,
+ * not from the header it came from: a switch (one register compared with
+ * several constants) whose cases, up to where they meet again, hold this
+ * barrier and a tile sync in cases that exclude each other. A barrier in a
+ * loop, or after a __syncwarp(), or under an if/else on the thread index,
+ * stays reported. */
+static int in_group_sync_switch(const sl_ptx_func *f, const sl_cfg *g, int barrier_block)
+{
+    char *seen = calloc((size_t)g->nb + 1, 1);
+    int *stack = malloc(((size_t)g->nb * 2 + 4) * sizeof *stack);
+    int found = 0;
+    for (int x = 0; x < g->nb && !found; x++) {
+        int last = (x + 1 < g->nb ? g->first[x + 1] : f->ninsn) - 1;
+        char reg[32];
+        long imm;
+        if (!sl_ptx_is_branch(&f->insn[last]) || !sl_ptx_guarded(&f->insn[last]) ||
+            g->succ[x][1] < 0 || !compared_register(f, last, reg, &imm))
+            continue;
+        int join = sl_cfg_join(g, x);
+        int in_case = 0;
+        for (int k = 0; k < 2 && !in_case; k++)
+            in_case = reaches(g, g->succ[x][k], barrier_block, join, seen, stack);
+        if (!in_case || reaches(g, barrier_block, x, join, seen, stack))
+            continue;
+        /* a switch: another branch of the region compares reg with another constant */
+        int is_switch = 0;
+        for (int y = 0; y < g->nb && !is_switch; y++) {
+            int ly = (y + 1 < g->nb ? g->first[y + 1] : f->ninsn) - 1;
+            char ry[32];
+            long iy;
+            if (y == x || !sl_ptx_is_branch(&f->insn[ly]) || !sl_ptx_guarded(&f->insn[ly]) ||
+                !compared_register(f, ly, ry, &iy) || strcmp(ry, reg) != 0 || iy == imm)
+                continue;
+            for (int k = 0; k < 2 && !is_switch; k++)
+                is_switch = reaches(g, g->succ[x][k], y, join, seen, stack);
+        }
+        for (int j = 0; j < f->ninsn && is_switch && !found; j++) {
+            int w = g->block_of[j];
+            if (!sl_ptx_matches(&f->insn[j], "bar.warp.sync") || w == barrier_block)
+                continue;
+            int w_in_case = 0;
+            for (int k = 0; k < 2 && !w_in_case; k++)
+                w_in_case = reaches(g, g->succ[x][k], w, join, seen, stack);
+            found = w_in_case && !reaches(g, w, barrier_block, join, seen, stack) &&
+                    !reaches(g, barrier_block, w, join, seen, stack);
+        }
+    }
+    free(seen);
+    free(stack);
+    return found;
 }
 
 /* Can one side of the branch ending block x reach the join without
@@ -160,6 +255,8 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
         return 0;
     sl_cfg g;
     sl_cfg_build(f, &g);
+    /* a trap aborts the whole kernel: not a way round a barrier */
+    sl_cfg_ignore_traps(f, &g);
     regset tainted = {0};
     char *divergent = calloc((size_t)g.nb + 1, 1); /* reached by a thread-dependent subset */
     int *cause = calloc((size_t)g.nb + 1, sizeof *cause);
@@ -208,8 +305,9 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
         if (full_block_barrier(&f->insn[j]))
             has_barrier[g.block_of[j]] = 1;
     for (int j = 0; j < f->ninsn && !found; j++) {
-        if (!divergent[g.block_of[j]] || !full_block_barrier(&f->insn[j]) ||
-            from_generic_group_sync(p, &f->insn[j]))
+        if (!divergent[g.block_of[j]] || !full_block_barrier(&f->insn[j]))
+            continue;
+        if (in_group_sync_switch(f, &g, g.block_of[j]))
             continue;
         /* The compiler may copy a barrier into both sides of a branch: that
          * is fine as long as every path meets one. Report only when the
@@ -240,9 +338,14 @@ int sl_ptx_divergent_barrier(const sl_ptx *p, int (*in_scope)(const char *functi
 {
     if (wherelen)
         where[0] = '\0';
-    for (int i = 0; i < p->nfunc; i++)
-        if ((!in_scope || in_scope(p->func[i].name, arg)) &&
-            divergent_barrier_in(p, &p->func[i], why, where, wherelen))
-            return 1;
-    return 0;
+    /* the exercise's functions and every function they call */
+    char *mark = calloc((size_t)p->nfunc + 1, 1);
+    if (!mark)
+        abort();
+    sl_ptx_scope(p, in_scope, arg, mark);
+    int found = 0;
+    for (int i = 0; i < p->nfunc && !found; i++)
+        found = mark[i] && divergent_barrier_in(p, &p->func[i], why, where, wherelen);
+    free(mark);
+    return found;
 }

@@ -29,6 +29,33 @@ static sl_cfg_word *pdom_w(const sl_cfg *g, int b) { return g->pdom + (size_t)b 
 int sl_cfg_bit(const sl_cfg_word *s, int i) { return (int)((s[i / 64] >> (i % 64)) & 1u); }
 static void set_bit(sl_cfg_word *s, int i) { s[i / 64] |= (sl_cfg_word)1 << (i % 64); }
 
+/* post-dominators: pdom(exit) = {exit}; pdom(b) = {b} + meet of successors
+ * (a block without successors, a path that never ends, constrains nothing) */
+static void compute_pdom(sl_cfg *g)
+{
+    int exit = g->nb;
+    for (int b = 0; b <= g->nb; b++)
+        memset(pdom_w(g, b), b == exit ? 0 : 0xff, (size_t)g->words * sizeof(sl_cfg_word));
+    set_bit(pdom_w(g, exit), exit);
+    sl_cfg_word *tmp = malloc((size_t)g->words * sizeof(sl_cfg_word));
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int b = g->nb - 1; b >= 0; b--) {
+            memset(tmp, 0xff, (size_t)g->words * sizeof(sl_cfg_word));
+            for (int k = 0; k < 2; k++)
+                if (g->succ[b][k] >= 0)
+                    for (int w = 0; w < g->words; w++)
+                        tmp[w] &= pdom_w(g, g->succ[b][k])[w];
+            set_bit(tmp, b);
+            if (memcmp(tmp, pdom_w(g, b), (size_t)g->words * sizeof(sl_cfg_word)) != 0) {
+                memcpy(pdom_w(g, b), tmp, (size_t)g->words * sizeof(sl_cfg_word));
+                changed = 1;
+            }
+        }
+    }
+    free(tmp);
+}
+
 void sl_cfg_build(const sl_ptx_func *f, sl_cfg *g)
 {
     int n = f->ninsn;
@@ -67,29 +94,9 @@ void sl_cfg_build(const sl_ptx_func *f, sl_cfg *g)
         }
     }
     g->succ[exit][0] = g->succ[exit][1] = -1;
-    /* post-dominators: pdom(exit) = {exit}; pdom(b) = {b} + meet of successors */
     g->words = (g->nb + 1 + 63) / 64;
     g->pdom = malloc((size_t)(g->nb + 1) * (size_t)g->words * sizeof(sl_cfg_word));
-    for (int b = 0; b <= g->nb; b++)
-        memset(pdom_w(g, b), b == exit ? 0 : 0xff, (size_t)g->words * sizeof(sl_cfg_word));
-    set_bit(pdom_w(g, exit), exit);
-    sl_cfg_word *tmp = malloc((size_t)g->words * sizeof(sl_cfg_word));
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int b = g->nb - 1; b >= 0; b--) {
-            memset(tmp, 0xff, (size_t)g->words * sizeof(sl_cfg_word));
-            for (int k = 0; k < 2; k++)
-                if (g->succ[b][k] >= 0)
-                    for (int w = 0; w < g->words; w++)
-                        tmp[w] &= pdom_w(g, g->succ[b][k])[w];
-            set_bit(tmp, b);
-            if (memcmp(tmp, pdom_w(g, b), (size_t)g->words * sizeof(sl_cfg_word)) != 0) {
-                memcpy(pdom_w(g, b), tmp, (size_t)g->words * sizeof(sl_cfg_word));
-                changed = 1;
-            }
-        }
-    }
-    free(tmp);
+    compute_pdom(g);
     free(leader);
     /* Blocks that never reach the exit are endless loops (a spin on a value
      * the compiler proved cannot change): a hang, judged at run time, not a
@@ -137,3 +144,71 @@ int sl_cfg_join(const sl_cfg *g, int x)
 const sl_cfg_word *sl_cfg_pdom(const sl_cfg *g, int b) { return pdom_w(g, b); }
 
 int sl_cfg_postdominates(const sl_cfg *g, int a, int b) { return sl_cfg_bit(pdom_w(g, b), a); }
+
+int sl_cfg_reach(const sl_ptx_func *f, const sl_cfg *g, int from, const char *target,
+                 const char *blocked, const signed char *cut)
+{
+    int n = f->ninsn;
+    if (from < 0 || from >= n)
+        return -1;
+    char *seen = calloc((size_t)g->nb + 1, 1);
+    int *stack = malloc(((size_t)g->nb + 1) * 2 * sizeof *stack);
+    int top = 0, found = -1;
+    /* the rest of from's own block first: entering it again (a loop) is a
+     * visit from its first instruction */
+    int b = g->block_of[from];
+    int j = from + 1;
+    for (;;) {
+        int end = b + 1 < g->nb ? g->first[b + 1] : n;
+        int stopped = 0;
+        for (; j < end; j++) {
+            if (target && target[j]) {
+                found = j;
+                break;
+            }
+            if (blocked && blocked[j]) {
+                stopped = 1;
+                break;
+            }
+        }
+        if (found >= 0)
+            break;
+        if (!stopped)
+            for (int k = 0; k < 2; k++) {
+                int s = g->succ[b][k];
+                if (s >= 0 && s < g->nb && !seen[s] && !(cut && cut[b] == k)) {
+                    seen[s] = 1;
+                    stack[top++] = s;
+                }
+            }
+        if (!top)
+            break;
+        b = stack[--top];
+        j = g->first[b];
+    }
+    free(seen);
+    free(stack);
+    return found;
+}
+
+void sl_cfg_dependent(const sl_cfg *g, int x, int k, char *dep)
+{
+    int s = g->succ[x][k];
+    memset(dep, 0, (size_t)g->nb);
+    if (s < 0 || s == g->succ[x][1 - k] || !g->live[s])
+        return;
+    const sl_cfg_word *px = pdom_w(g, x), *ps = pdom_w(g, s);
+    for (int y = 0; y < g->nb; y++)
+        if (sl_cfg_bit(ps, y) && (y == x || !sl_cfg_bit(px, y)))
+            dep[y] = 1;
+}
+
+void sl_cfg_ignore_traps(const sl_ptx_func *f, sl_cfg *g)
+{
+    for (int b = 0; b < g->nb; b++) {
+        int last = (b + 1 < g->nb ? g->first[b + 1] : f->ninsn) - 1;
+        if (last >= 0 && sl_ptx_matches(&f->insn[last], "trap") && !sl_ptx_guarded(&f->insn[last]))
+            g->succ[b][0] = g->succ[b][1] = -1;
+    }
+    compute_pdom(g);
+}

@@ -28,6 +28,22 @@ int sl_cfg_bit(const sl_cfg_word *s, int i);
 int sl_cfg_postdominates(const sl_cfg *g, int a, int b);
 /* The immediate post-dominator of x: where its two sides meet again. */
 int sl_cfg_join(const sl_cfg *g, int x);
+/* Drops the edges out of blocks that end in an unguarded trap and
+ * recomputes the post-dominators: a path that aborts the kernel does not
+ * keep the sides of a branch from meeting again (`live` is left as built). */
+void sl_cfg_ignore_traps(const sl_ptx_func *f, sl_cfg *g);
+
+/* A path from instruction from (exclusive) to an instruction marked in
+ * target that passes no instruction marked in blocked (either may be NULL:
+ * no target / nothing blocks). cut[b] (NULL: none) names a successor slot
+ * (0 or 1) of block b that is not followed, -1 for none. Returns the first
+ * target found, or -1 when every path is blocked. */
+int sl_cfg_reach(const sl_ptx_func *f, const sl_cfg *g, int from, const char *target,
+                 const char *blocked, const signed char *cut);
+/* Marks in dep (nb entries) the blocks control-dependent on the branch
+ * ending block x through its successor slot k: they run whenever that edge
+ * is taken, and not on every path from x. */
+void sl_cfg_dependent(const sl_cfg *g, int x, int k, char *dep);
 
 int sl_ptx_is_branch(const sl_ptx_insn *in);      /* bra */
 int sl_ptx_ends_flow(const sl_ptx_insn *in);      /* ret, exit, trap */

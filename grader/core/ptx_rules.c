@@ -1,5 +1,7 @@
 /* The per-exercise PTX rules: forbidden and required instructions, and a
  * fence of gpu scope between a plain store and the access that publishes it. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ptx.h"
@@ -47,37 +49,103 @@ static int in_scope(const sl_ptx_func *f, const sl_rule *r)
     return !r->function || strstr(f->name, r->function) != NULL;
 }
 
+static int named_after(const char *function, void *rule)
+{
+    const sl_rule *r = rule;
+    return !r->function || strstr(function, r->function) != NULL;
+}
+
+/* The functions a FORBID or REQUIRE looks at: those named after r->function
+ * (all when NULL) and every function they call, so that an instruction
+ * moved into a __noinline__ helper still counts. mark: p->nfunc entries. */
+static char *rule_scope(const sl_ptx *p, const sl_rule *r)
+{
+    char *mark = calloc((size_t)p->nfunc + 1, 1);
+    if (!mark)
+        abort();
+    sl_ptx_scope(p, named_after, (void *)r, mark);
+    return mark;
+}
+
 static int check_forbid(const sl_ptx *p, const sl_rule *r, sl_text *why, char *where, size_t wl)
 {
-    for (int i = 0; i < p->nfunc; i++) {
+    char *mark = rule_scope(p, r);
+    int ok = 1;
+    for (int i = 0; i < p->nfunc && ok; i++) {
         const sl_ptx_func *f = &p->func[i];
-        if (!in_scope(f, r))
+        if (!mark[i])
             continue;
         for (int j = 0; j < f->ninsn; j++) {
             if (sl_ptx_matches(&f->insn[j], r->pattern)) {
                 sl_text_printf(why, "the PTX of %s contains ", f->name);
                 sl_ptx_say(p, &f->insn[j], why, where, wl);
                 sl_text_printf(why, ", which this exercise forbids");
-                return 0;
+                ok = 0;
+                break;
             }
         }
+    }
+    free(mark);
+    return ok;
+}
+
+/* One term of a REQUIRE pattern: an opcode prefix, then "+.qual" parts the
+ * opcode must also hold, in any order ("atom+.acq_rel+.cta" matches
+ * atom.add.acq_rel.cta.u64 and atom.acq_rel.cta.add.u64 alike). */
+static int term_matches(const sl_ptx_insn *in, const char *term, size_t n)
+{
+    size_t plen = strcspn(term, "+");
+    if (plen > n)
+        plen = n;
+    char part[128];
+    snprintf(part, sizeof part, "%.*s", (int)plen, term);
+    if (!sl_ptx_matches(in, part))
+        return 0;
+    for (size_t k = plen; k < n;) {
+        size_t len = strcspn(term + k + 1, "+&|");
+        if (k + 1 + len > n)
+            len = n - k - 1;
+        snprintf(part, sizeof part, "%.*s", (int)len, term + k + 1);
+        if (!sl_ptx_op_has(in, part))
+            return 0;
+        k += 1 + len;
     }
     return 1;
 }
 
+static int term_present(const sl_ptx *p, const char *mark, const char *term, size_t n)
+{
+    for (int i = 0; i < p->nfunc; i++)
+        if (mark[i])
+            for (int j = 0; j < p->func[i].ninsn; j++)
+                if (term_matches(&p->func[i].insn[j], term, n))
+                    return 1;
+    return 0;
+}
+
+/* REQUIRE: pattern is a '|'-separated list of accepted forms; a form is one
+ * or more terms joined by '&', all of which must appear in the scope. */
 static int check_require(const sl_ptx *p, const sl_rule *r, sl_text *why)
 {
-    for (int i = 0; i < p->nfunc; i++) {
-        const sl_ptx_func *f = &p->func[i];
-        if (!in_scope(f, r))
-            continue;
-        for (int j = 0; j < f->ninsn; j++)
-            if (sl_ptx_matches(&f->insn[j], r->pattern))
-                return 1;
+    char *mark = rule_scope(p, r);
+    int found = 0;
+    for (const char *form = r->pattern; *form && !found;) {
+        size_t flen = strcspn(form, "|");
+        int all = 1;
+        for (size_t k = 0; k < flen && all;) {
+            size_t tlen = strcspn(form + k, "&|");
+            all = term_present(p, mark, form + k, tlen);
+            k += tlen + (form[k + tlen] == '&');
+        }
+        found = all;
+        form += flen + (form[flen] == '|');
     }
-    sl_text_printf(why, "no instruction matching '%s' in %s", r->pattern,
-                   r->function ? r->function : "the PTX");
-    return 0;
+    free(mark);
+    if (!found)
+        sl_text_printf(why, "no instruction matching '%s' in %s%s", r->pattern,
+                       r->function ? r->function : "the PTX",
+                       r->function ? " or the functions it calls" : "");
+    return found;
 }
 
 static int check_fenced_publish_func(const sl_ptx *p, const sl_ptx_func *f, sl_text *why,

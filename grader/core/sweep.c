@@ -14,7 +14,9 @@ enum { NCHECKS = 5 };   /* the plain run, then the four tools */
 static const int CHECKS[NCHECKS] = {SL_SWEPT_SMALL, SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK,
                                     SL_TOOL_RACECHECK, SL_TOOL_INITCHECK};
 
-/* One swept exercise: its small inputs and an output folder per check. */
+/* One swept exercise: its small inputs (sweep/in/<exercise>) and an output
+ * folder per check (sweep/out-<check>/<exercise>): a check's runner sees
+ * sweep/in read-only and its own sweep/out-<check> writable (sandbox.h). */
 typedef struct {
     int index;
     const sl_exercise *e;
@@ -55,7 +57,7 @@ static const char **check_argv(const sl_grade_ctx *ctx, int check, int c, const 
         return NULL;
     int k = check == SL_SWEPT_SMALL ? 0 : sl_sanitizer_args(check, ctx->sanitizer, argv);
     argv[k++] = ctx->runner;
-    argv[k++] = check == SL_SWEPT_SMALL ? "run" : "sanitize";
+    argv[k++] = "run"; /* under a tool too: the mode goes by the environment (grade.h) */
     for (int i = 0; i < n; i++) {
         if (!wants(&m[i], check))
             continue;
@@ -73,6 +75,8 @@ static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, c
 {
     if (pr->spawn_failed || pr->timed_out || !pr->exited || pr->code != 0)
         return 0;
+    if (!sl_log_launched(log))
+        return 0; /* an exercise launched no kernel: proves nothing */
     if (check == SL_SWEPT_SMALL)
         return 1;
     char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
@@ -102,7 +106,7 @@ static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which
     for (int k = 0; k < n; k++) {
         const sl_exercise *e = &l->exercises[which[k]];
         sl_result r = {0};
-        int decided = sl_grade_static(l, e, ctx, &r);
+        int decided = sl_grade_static_of(l, e, ctx, &r);
         sl_result_free(&r);
         if (decided)
             continue; /* TODO, RULE, ...: its kernels are not run at all */
@@ -110,15 +114,16 @@ static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which
         memset(x, 0, sizeof *x);
         x->index = which[k];
         x->e = e;
-        snprintf(x->dir, sizeof x->dir, "%s/sweep/%s", ctx->workdir, e->name);
-        snprintf(x->small, sizeof x->small, "%s/small", x->dir);
+        snprintf(x->dir, sizeof x->dir, "%s/sweep", ctx->workdir);
+        snprintf(x->small, sizeof x->small, "%s/in/%s", x->dir, e->name);
         sl_inputs small = {0};
         sl_exercise_inputs(l, e, ctx->seed, &small, NULL);
         int ok = sl_write_inputs(&small, x->small) == 0;
         x->count = small.count;
         snprintf(x->count_text, sizeof x->count_text, "%d", small.count);
         for (int c = 0; ok && c < NCHECKS; c++) {
-            snprintf(x->out[c], sizeof x->out[c], "%s/out-%s", x->dir, check_name(CHECKS[c]));
+            snprintf(x->out[c], sizeof x->out[c], "%s/out-%s/%s", x->dir, check_name(CHECKS[c]),
+                     e->name);
             ok = sl_mkdirs(x->out[c]) == 0;
         }
         sl_inputs_free(&small);
@@ -128,17 +133,19 @@ static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which
     return kept;
 }
 
-static void clean_up(member *m, int n)
+/* How a check's runner starts: sweep/in read-only, sweep/out-<check>
+ * writable and size-limited (grade.h). */
+static void check_opts(const sl_grade_ctx *ctx, int check, const member *m, int n,
+                       const char *log, double timeout_s, sl_sandbox *box, sl_proc_opts *o,
+                       char *in, char *out, size_t len)
 {
-    for (int i = 0; i < n; i++) {
-        sl_remove_cases(m[i].small, m[i].count);
-        rmdir(m[i].small);
-        for (int c = 0; c < NCHECKS; c++) {
-            sl_remove_cases(m[i].out[c], m[i].count);
-            rmdir(m[i].out[c]);
-        }
-        rmdir(m[i].dir);
-    }
+    int cases = 0;
+    for (int i = 0; i < n; i++)
+        cases += m[i].count;
+    snprintf(in, len, "%s/sweep/in", ctx->workdir);
+    snprintf(out, len, "%s/sweep/out-%s", ctx->workdir, check_name(check));
+    int tool = check == SL_SWEPT_SMALL ? 0 : check;
+    sl_runner_opts(ctx, tool, in, out, cases + n, log, timeout_s, box, o);
 }
 
 void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
@@ -166,9 +173,13 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
         const char **argv = check_argv(ctx, CHECKS[0], 0, m, count);
         sl_proc_result pr = {0};
         if (argv) {
-            sl_proc_run_watched((char *const *)argv, logs[0], SL_RUN_LOG_CAP, idle,
-                                idle * SL_PLAIN_CAP_FACTOR,
-                                &pr);
+            sl_sandbox box;
+            sl_proc_opts o;
+            char in[4200], out[4200];
+            check_opts(ctx, CHECKS[0], m, count, logs[0], idle * SL_PLAIN_CAP_FACTOR, &box, &o,
+                       in, out, sizeof in);
+            o.idle_s = idle;
+            sl_proc_run_opts((char *const *)argv, &o, &pr);
             if (clean(ctx, CHECKS[0], &pr, logs[0]))
                 found_clean |= SL_SWEPT_SMALL;
             trace_check(l, CHECKS[0], &pr, found_clean != 0);
@@ -177,12 +188,17 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
     }
     if (found_clean) {
         sl_proc procs[NCHECKS];
+        sl_sandbox boxes[NCHECKS];
+        sl_proc_opts opts[NCHECKS];
         int started[NCHECKS] = {0};
+        static char in[NCHECKS][4200], out[NCHECKS][4200]; /* they outlive the loop */
         for (int c = 1; c < NCHECKS; c++) {
             const char **argv = check_argv(ctx, CHECKS[c], c, m, count);
-            started[c] = argv && sl_proc_start(&procs[c], (char *const *)argv, logs[c],
-                                               SL_RUN_LOG_CAP,
-                                               sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT)) == 0;
+            check_opts(ctx, CHECKS[c], m, count, logs[c],
+                       sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT), &boxes[c], &opts[c], in[c],
+                       out[c], sizeof in[c]);
+            opts[c].box = &boxes[c];
+            started[c] = argv && sl_proc_spawn(&procs[c], (char *const *)argv, &opts[c]) == 0;
             free(argv);
         }
         for (int c = 1; c < NCHECKS; c++) {
@@ -197,15 +213,21 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
         }
     }
     sl_gpu_leave();
-    for (int i = 0; i < count; i++)
+    for (int i = 0; i < count; i++) {
+        /* what each check computed is checked too: a check whose outputs
+         * are wrong decides nothing, the exercise runs it itself */
+        sl_inputs small = {0};
+        sl_exercise_inputs(l, m[i].e, ctx->seed, &small, NULL);
         for (int c = 0; c < NCHECKS; c++)
-            if ((found_clean & (unsigned)CHECKS[c]) && wants(&m[i], CHECKS[c]))
+            if ((found_clean & (unsigned)CHECKS[c]) && wants(&m[i], CHECKS[c]) &&
+                sl_outputs_match(m[i].e, &small, m[i].out[c]))
                 swept[m[i].index] |= (unsigned)CHECKS[c];
+        sl_inputs_free(&small);
+    }
     for (int c = 0; c < NCHECKS; c++)
         unlink(logs[c]);
-    clean_up(m, count);
     char dir[4200];
     snprintf(dir, sizeof dir, "%s/sweep", ctx->workdir);
-    rmdir(dir);
+    sl_remove_tree(dir, 1);
     free(m);
 }

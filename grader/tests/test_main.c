@@ -24,6 +24,7 @@ int main(void)
     srunner_add_suite(sr, outcome_suite());
     srunner_add_suite(sr, proc_suite());
     srunner_add_suite(sr, ptx_suite());
+    srunner_add_suite(sr, ptx_order_suite());
     srunner_add_suite(sr, sanitizer_suite());
     srunner_add_suite(sr, points_suite());
     srunner_add_suite(sr, csv_suite());
@@ -33,8 +34,11 @@ int main(void)
     srunner_add_suite(sr, hostobj_suite());
     srunner_add_suite(sr, contain_suite());
     srunner_add_suite(sr, class_suite());
+    srunner_add_suite(sr, shard_suite());
     srunner_add_suite(sr, progress_suite());
     srunner_add_suite(sr, gpu_turn_suite());
+    srunner_add_suite(sr, diagnose_suite());
+    srunner_add_suite(sr, sandbox_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -168,6 +168,291 @@ START_TEST(barriers_every_thread_reaches_are_fine)
 }
 END_TEST
 
+
+/* ---------- hand-written PTX: the reader itself ---------- */
+
+static const char fake_comments_ptx[] =
+    ".version 8.0\n.target sm_90\n.address_size 64\n"
+    ".visible .func (.param .b32 func_retval0) helper(\n\t.param .b64 helper_param_0\n)\n{\n"
+    "\t.reg .b32 %r<3>;\n\t.reg .b64 %rd<2>;\n"
+    "\tld.param.u64 %rd1, [helper_param_0];\n"
+    "\tatom.global.add.u32 %r1, [%rd1], 1;\n"
+    "\tst.param.b32 [func_retval0], %r1;\n\tret;\n}\n"
+    ".visible .entry kernel_fake(\n\t.param .u64 kernel_fake_param_0\n)\n{\n"
+    "\t.reg .b32 %r<9>;\n\t.reg .b64 %rd<4>;\n"
+    "\tld.param.u64 %rd1, [kernel_fake_param_0];\n"
+    "\t// begin inline asm\n"
+    "\t/* membar.gl; mbarrier.arrive.shared.b64 %rd2, [%rd1]; } } */\n"
+    "\t// end inline asm\n"
+    "\t// membar.sys;\n"
+    "\tld.global.v4.u32 {%r1, %r2, %r3, %r4}, [%rd1];\n"
+    "\t{ // callseq 0, 0\n"
+    "\t.param .b64 param0;\n\tst.param.b64 [param0], %rd1;\n\t.param .b32 retval0;\n"
+    "\tcall.uni (retval0), \n\thelper, \n\t(\n\tparam0\n\t);\n"
+    "\tld.param.b32 %r5, [retval0];\n\t} // callseq 0\n"
+    "\tst.global.u32 [%rd1], %r5;\n\tret;\n}\n"
+    ".visible .entry other_kernel()\n{\n\tmembar.cta;\n\tret;\n}\n";
+
+static void parse_string(const char *text, sl_ptx *p)
+{
+    sl_ptx_parse(text, p);
+}
+
+static const sl_ptx_func *func_named(const sl_ptx *p, const char *name)
+{
+    int i = sl_ptx_function_index(p, name);
+    ck_assert_msg(i >= 0, "function %s not parsed", name);
+    return &p->func[i];
+}
+
+START_TEST(comments_cannot_fake_instructions_or_bounds)
+{
+    sl_ptx p;
+    parse_string(fake_comments_ptx, &p);
+    ck_assert_int_eq(p.nfunc, 3);
+    const sl_ptx_func *k = func_named(&p, "kernel_fake");
+    for (int j = 0; j < k->ninsn; j++) {
+        ck_assert_msg(!sl_ptx_matches(&k->insn[j], "membar.|mbarrier."), "fake %s", k->insn[j].text);
+    }
+    /* the '}' in the comment did not end the function: its last store is in it */
+    ck_assert(sl_ptx_matches(&k->insn[k->ninsn - 2], "st.global.u32"));
+    /* a vector operand's braces and a call over several lines are one instruction each */
+    ck_assert_str_eq(k->insn[1].text, "ld.global.v4.u32 {%r1, %r2, %r3, %r4}, [%rd1]");
+    int calls = 0;
+    for (int j = 0; j < k->ninsn; j++)
+        if (sl_ptx_matches(&k->insn[j], "call")) {
+            calls++;
+            ck_assert_str_eq(k->insn[j].text, "call.uni (retval0), helper, ( param0 )");
+        }
+    ck_assert_int_eq(calls, 1);
+    sl_rule need_fence[] = {{SL_RULE_REQUIRE, "kernel_fake", "membar.gl|mbarrier.arrive", "x"},
+                            {SL_RULE_END, 0, 0, 0}};
+    sl_text why = {0};
+    char where[256];
+    ck_assert(!sl_rules_check(&p, need_fence, &why, where, sizeof where));
+    sl_text_free(&why);
+    sl_ptx_free(&p);
+}
+END_TEST
+
+START_TEST(rules_follow_the_call_graph)
+{
+    sl_ptx p;
+    parse_string(fake_comments_ptx, &p);
+    int k = sl_ptx_function_index(&p, "kernel_fake");
+    int h = sl_ptx_function_index(&p, "helper");
+    int o = sl_ptx_function_index(&p, "other_kernel");
+    char mark[3] = {0};
+    ck_assert_int_eq(sl_ptx_reachable(&p, k, mark), 2);
+    ck_assert(mark[k] && mark[h] && !mark[o]);
+    /* the atomic is in the helper the kernel calls: it is the kernel's */
+    sl_rule forbid[] = {{SL_RULE_FORBID, "kernel_fake", "atom.|red.", "no atomics"},
+                        {SL_RULE_END, 0, 0, 0}};
+    sl_text why = {0};
+    char where[256];
+    ck_assert(!sl_rules_check(&p, forbid, &why, where, sizeof where));
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "atom.global.add.u32"));
+    sl_text_free(&why);
+    sl_rule other[] = {{SL_RULE_FORBID, "other_kernel", "atom.|red.", "no atomics"},
+                       {SL_RULE_END, 0, 0, 0}};
+    ck_assert(sl_rules_check(&p, other, &why, where, sizeof where));
+    sl_rule need[] = {{SL_RULE_REQUIRE, "kernel_fake", "atom.global", "x"}, {SL_RULE_END, 0, 0, 0}};
+    ck_assert(sl_rules_check(&p, need, &why, where, sizeof where));
+    sl_ptx_free(&p);
+    /* other call spellings: plain `call` with no return value, an indirect
+     * call through an address taken with mov, and a chain of two helpers */
+    static const char calls[] =
+        ".func leaf()\n{\n\tred.global.add.u32 [%rd1], 1;\n\tret;\n}\n"
+        ".func middle()\n{\n\tcall leaf, ();\n\tret;\n}\n"
+        ".func by_pointer(.param .b64 by_pointer_param_0)\n{\n\tret;\n}\n"
+        ".visible .entry chain_kernel()\n{\n\tcall.uni middle, ();\n\tret;\n}\n"
+        ".visible .entry pointer_kernel()\n{\n\tmov.u64 %rd1, by_pointer;\n"
+        "\t{\n\t.param .b64 param0;\n\tprototype_0 : .callprototype ()_ (.param .b64 _);\n"
+        "\tcall %rd1, (param0), prototype_0;\n\t}\n\tret;\n}\n";
+    parse_string(calls, &p);
+    ck_assert_int_eq(p.nfunc, 5);
+    sl_rule chain[] = {{SL_RULE_FORBID, "chain_kernel", "atom.|red.", "no atomics"},
+                       {SL_RULE_END, 0, 0, 0}};
+    ck_assert(!sl_rules_check(&p, chain, &why, where, sizeof where));
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "leaf"));
+    char pmark[5] = {0};
+    ck_assert_int_eq(sl_ptx_reachable(&p, sl_ptx_function_index(&p, "pointer_kernel"), pmark), 2);
+    ck_assert(pmark[sl_ptx_function_index(&p, "by_pointer")]);
+    sl_text_free(&why);
+    sl_ptx_free(&p);
+}
+END_TEST
+
+START_TEST(require_accepts_any_listed_form)
+{
+    static const char completion_barrier[] =
+        ".visible .entry saw()\n{\n\t.reg .b64 %rd<9>;\n\t.reg .b32 %r<9>;\n"
+        "\tatom.add.acq_rel.cta.u64 %rd1,[%rd2],%rd3;\n"
+        "$L1:\n\tld.acquire.cta.b32 %r1,[%rd4];\n\tsetp.eq.s32 %p1, %r1, 0;\n"
+        "\t@%p1 bra $L1;\n\tret;\n}\n";
+    static const char only_bar[] = ".visible .entry saw()\n{\n\tbar.sync 0;\n\tret;\n}\n";
+    const char *forms = "mbarrier.arrive|atom+.acq_rel+.cta&ld+.acquire+.cta";
+    sl_rule need[] = {{SL_RULE_REQUIRE, "saw", forms, "x"}, {SL_RULE_END, 0, 0, 0}};
+    sl_text why = {0};
+    char where[256];
+    sl_ptx p;
+    parse_string(completion_barrier, &p);
+    ck_assert_msg(sl_rules_check(&p, need, &why, where, sizeof where), "%s", sl_text_str(&why));
+    sl_ptx_free(&p);
+    parse_string(only_bar, &p);
+    ck_assert(!sl_rules_check(&p, need, &why, where, sizeof where));
+    sl_ptx_free(&p);
+    /* both terms of a form must be there: the atomic alone is not the barrier */
+    static const char atom_only[] =
+        ".visible .entry saw()\n{\n\tatom.add.acq_rel.cta.u64 %rd1,[%rd2],%rd3;\n\tret;\n}\n";
+    parse_string(atom_only, &p);
+    ck_assert(!sl_rules_check(&p, need, &why, where, sizeof where));
+    sl_ptx_free(&p);
+    sl_text_free(&why);
+}
+END_TEST
+
+START_TEST(todo_marker_only_in_a_real_comment)
+{
+    ck_assert(sl_ptx_has_todo("\t// begin inline asm\n\t// SYNCLAB_TODO warp_step\n", "warp_step"));
+    ck_assert(!sl_ptx_has_todo("\t/* // SYNCLAB_TODO warp_step */\n", "warp_step"));
+    ck_assert(!sl_ptx_has_todo("\t/* a\n// SYNCLAB_TODO warp_step\n*/\n", "warp_step"));
+    ck_assert(!sl_ptx_has_todo(".file 1 \"// SYNCLAB_TODO warp_step\"\n", "warp_step"));
+    ck_assert(sl_ptx_has_todo("/* x */ // SYNCLAB_TODO warp_step\n", "warp_step"));
+}
+END_TEST
+
+/* __syncthreads_or inlines a { } block whose %p1 and %p2 shadow the
+ * function's: here the outer %p2 depends on the thread index, the inner one
+ * is the block-wide vote, the same in every thread. */
+static const char vote_scope_ptx[] =
+    ".visible .entry or_return(\n\t.param .u32 or_return_param_0\n)\n{\n"
+    "\t.reg .pred %p<4>;\n\t.reg .b32 %r<9>;\n"
+    "\tld.param.u32 %r5, [or_return_param_0];\n"
+    "\tmov.u32 %r1, %tid.x;\n"
+    "\tsetp.lt.u32 %p2, %r1, 7;\n"
+    "\tselp.u32 %r6, 1, 0, %p2;\n"
+    "\t{ \n\t.reg .pred %p1; \n\t.reg .pred %p2; \n"
+    "\tsetp.ne.u32 %p1, %r6, 0; \n\tbar.red.or.pred %p2, 0, %p1; \n"
+    "\tselp.u32 %r7, 1, 0, %p2; \n\t}\n"
+    "\tsetp.ne.s32 %p3, %r7, 0;\n"
+    "\t@%p3 bra $L__BB0_2;\n"
+    "\tbar.sync 0;\n"
+    "$L__BB0_2:\n\tret;\n}\n";
+
+START_TEST(inner_block_registers_do_not_shadow)
+{
+    sl_ptx p;
+    parse_string(vote_scope_ptx, &p);
+    const sl_ptx_func *f = func_named(&p, "or_return");
+    int renamed = 0;
+    for (int j = 0; j < f->ninsn; j++)
+        renamed += strstr(f->insn[j].text, "%p2__scope") != NULL;
+    ck_assert_int_eq(renamed, 2); /* the vote's result, written then read */
+    sl_text why = {0};
+    char where[256];
+    ck_assert_msg(!sl_ptx_divergent_barrier(&p, NULL, NULL, &why, where, sizeof where), "%s",
+                  sl_text_str(&why));
+    sl_ptx_free(&p);
+    /* the same code without the block: %p2 is the thread-dependent one */
+    char *flat = strdup(vote_scope_ptx);
+    char *open = strstr(flat, "\t{ \n");
+    memset(open, ' ', strlen("\t{ \n\t.reg .pred %p1; \n\t.reg .pred %p2; \n"));
+    strstr(open, "\t}\n")[1] = ' ';
+    parse_string(flat, &p);
+    ck_assert(sl_ptx_divergent_barrier(&p, NULL, NULL, &why, where, sizeof where));
+    sl_ptx_free(&p);
+    free(flat);
+    sl_text_free(&why);
+}
+END_TEST
+
+/* Labels of an inline asm block repeated twice stay apart. */
+START_TEST(inner_block_labels_are_local)
+{
+    static const char twice[] =
+        ".visible .entry spin2()\n{\n\t.reg .pred %p<3>;\n\t.reg .b32 %r<5>;\n"
+        "\t{\n\t.reg .pred p;\nWAIT:\n\tld.acquire.gpu.b32 %r1, [%rd1];\n"
+        "\tsetp.eq.s32 p, %r1, 0;\n\t@p bra WAIT;\n\t}\n"
+        "\tst.global.u32 [%rd2], %r1;\n"
+        "\t{\n\t.reg .pred p;\nWAIT:\n\tld.acquire.gpu.b32 %r2, [%rd1];\n"
+        "\tsetp.eq.s32 p, %r2, 0;\n\t@p bra WAIT;\n\t}\n\tret;\n}\n";
+    sl_ptx p;
+    parse_string(twice, &p);
+    const sl_ptx_func *f = func_named(&p, "spin2");
+    ck_assert_int_eq(f->nlabel, 2);
+    ck_assert_str_ne(f->label[0], f->label[1]);
+    /* each branch goes to its own block's label */
+    ck_assert_ptr_nonnull(strstr(f->insn[2].text, f->label[0]));
+    ck_assert_ptr_nonnull(strstr(f->insn[6].text, f->label[1]));
+    sl_ptx_free(&p);
+}
+END_TEST
+
+/* A barrier inlined from a header is placed at the student's line: the
+ * .loc chain (inlined_at) is followed back to the student's file, and a
+ * header's line-0 .loc does not make the header look like student code. */
+START_TEST(locations_name_the_students_line)
+{
+    static const char chain[] =
+        ".visible .entry where_k()\n{\n"
+        "\t.loc 1 10 1\n\tmov.u32 %r1, %tid.x;\n"
+        "\t.loc 1 12 5\n"
+        "\t.loc 2 50 3, function_name $L__info_string1, inlined_at 1 12 5\n"
+        "\t.loc 2 0 3\n"
+        "\t.loc 3 98 3, function_name $L__info_string2, inlined_at 2 50 3\n"
+        "\tbarrier.sync 0;\n\tret;\n}\n"
+        "\t.file 1 \"/home/s/student.cu\"\n"
+        "\t.file 2 \"/usr/local/cuda/include/cooperative_groups/details/sync.h\"\n"
+        "\t.file 3 \"/usr/local/cuda/include/sm_30_intrinsics.hpp\"\n";
+    sl_ptx p;
+    parse_string(chain, &p);
+    const sl_ptx_func *f = func_named(&p, "where_k");
+    char where[256];
+    sl_ptx_where(&p, &f->insn[1], where, sizeof where);
+    ck_assert_str_eq(where, "student.cu:12");
+    sl_ptx_free(&p);
+}
+END_TEST
+
+/* thread_group::sync() of a group whose type is known at run time: a switch
+ * on the type, a tile case (bar.warp.sync) and a block case (barrier.sync),
+ * here under a thread-dependent branch. Only whole tiles take the branch, so
+ * the block case is dead: not reported. An if/else on the thread index
+ * with the same two barriers is. */
+static const char group_switch_ptx[] =
+    ".visible .entry group_switch(\n\t.param .u32 group_switch_param_0\n)\n{\n"
+    "\t.reg .pred %p<8>;\n\t.reg .b32 %r<8>;\n\t.reg .b16 %rs<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tld.param.u32 %r2, [group_switch_param_0];\n"
+    "\tsetp.ge.u32 %p1, %r1, 64;\n\t@%p1 bra $L_after;\n"
+    "\tor.b32 %r3, %r2, %r1;\n\tcvt.u16.u32 %rs1, %r3;\n\tand.b16 %rs2, %rs1, 127;\n"
+    "\tsetp.gt.s16 %p2, %rs2, 3;\n\t@%p2 bra $L_hi;\n"
+    "\tsetp.eq.s16 %p3, %rs2, 1;\n\t@%p3 bra $L_tile;\n\tbra.uni $L_after;\n"
+    "$L_hi:\n\tsetp.eq.s16 %p4, %rs2, 4;\n\t@%p4 bra $L_block;\n\tbra.uni $L_after;\n"
+    "$L_tile:\n\tbar.warp.sync -1;\n\tbra.uni $L_after;\n"
+    "$L_block:\n\tbarrier.sync 0;\n"
+    "$L_after:\n\tbar.sync 0;\n\tret;\n}\n"
+    ".visible .entry tid_if_else()\n{\n"
+    "\t.reg .pred %p<8>;\n\t.reg .b32 %r<8>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p2, %r1, 32;\n\t@%p2 bra $L_w;\n"
+    "\tbarrier.sync 0;\n\tbra.uni $L_end;\n"
+    "$L_w:\n\tbar.warp.sync -1;\n"
+    "$L_end:\n\tret;\n}\n";
+
+START_TEST(generic_group_switch_is_not_a_divergent_barrier)
+{
+    sl_ptx p;
+    parse_string(group_switch_ptx, &p);
+    sl_text why = {0};
+    char where[256];
+    ck_assert_msg(!sl_ptx_divergent_barrier(&p, named, "group_switch", &why, where, sizeof where),
+                  "%s", sl_text_str(&why));
+    ck_assert(sl_ptx_divergent_barrier(&p, named, "tid_if_else", &why, where, sizeof where));
+    sl_text_free(&why);
+    sl_ptx_free(&p);
+}
+END_TEST
+
 Suite *ptx_suite(void)
 {
     Suite *s = suite_create("ptx");
@@ -184,5 +469,15 @@ Suite *ptx_suite(void)
     tcase_add_test(tc, barrier_in_a_thread_dependent_branch_is_found);
     tcase_add_test(tc, barriers_every_thread_reaches_are_fine);
     suite_add_tcase(s, tc);
+    TCase *reader = tcase_create("reader");
+    tcase_add_test(reader, comments_cannot_fake_instructions_or_bounds);
+    tcase_add_test(reader, rules_follow_the_call_graph);
+    tcase_add_test(reader, require_accepts_any_listed_form);
+    tcase_add_test(reader, todo_marker_only_in_a_real_comment);
+    tcase_add_test(reader, inner_block_registers_do_not_shadow);
+    tcase_add_test(reader, inner_block_labels_are_local);
+    tcase_add_test(reader, locations_name_the_students_line);
+    tcase_add_test(reader, generic_group_switch_is_not_a_divergent_barrier);
+    suite_add_tcase(s, reader);
     return s;
 }

@@ -7,6 +7,7 @@ Suite *exercise_suite(void);
 Suite *outcome_suite(void);
 Suite *proc_suite(void);
 Suite *ptx_suite(void);
+Suite *ptx_order_suite(void);
 Suite *sanitizer_suite(void);
 Suite *points_suite(void);
 Suite *csv_suite(void);
@@ -16,8 +17,11 @@ Suite *policy_suite(void);
 Suite *hostobj_suite(void);
 Suite *contain_suite(void);
 Suite *class_suite(void);
+Suite *shard_suite(void);
 Suite *progress_suite(void);
 Suite *gpu_turn_suite(void);
+Suite *diagnose_suite(void);
+Suite *sandbox_suite(void);
 /* Two small lessons for the tests of modules that take lessons. */
 #include "exercise.h"
 extern const sl_lesson unit_lesson_a, unit_lesson_b;

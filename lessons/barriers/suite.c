@@ -1,8 +1,10 @@
 /* Lesson 1, barriers: the Check suite. Inputs, comparisons with the CPU
  * reference, PTX rules and hints. No CUDA here. */
 #include <stdlib.h>
+#include <string.h>
 #include "exercise.h"
 #include "reference.h"
+#include "shapes.h"
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -65,11 +67,17 @@ static void add_grid_of_cases(sl_inputs *out, sl_rng *rng, const int *blocks, in
         add_case(out, rng, large[k], kind);
 }
 
-static void add_list_of_cases(sl_inputs *out, sl_rng *rng, const shape *shapes, int count,
-                              data_kind kind)
+/* The sanitizer inputs (shapes.h): one-warp blocks, an odd block (or one of
+ * several warps where blocks are multiples of 32), 1024, n = 1, 2, 3; every
+ * other size ends in a partial block whose last warp is partial too, so a
+ * barrier skipped by the threads past n splits a warp, which synccheck
+ * reports. Sizes and pairings come from the seed. */
+static void add_small_cases(sl_inputs *out, sl_rng *rng, sl_block_rule rule, data_kind kind)
 {
+    sl_shape s[SL_SMALL_SHAPES];
+    int count = sl_small_shapes(rng, rule, s);
     for (int k = 0; k < count; k++)
-        add_case(out, rng, shapes[k], kind);
+        add_case(out, rng, (shape){s[k].n, s[k].block}, kind);
 }
 
 static int64_t grid_of(const sl_case *in)
@@ -88,16 +96,11 @@ static int expect_ints(const int32_t *expected, const sl_case *out, int64_t n, s
 
 /* ---- tile_reverse ------------------------------------------------------- */
 
-/* The SMALL shapes end in a partial block whose last warp is partial too
- * (1000 = 3*256 + 232, 77 = 64 + 13): a barrier skipped by the threads past
- * n splits a warp there, which synccheck reports. */
-static const shape sanitizer_shapes[] = {{1000, 256}, {77, 64}, {2048, 1024}};
-
 static void tile_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
 {
     static const shape large[] = {{(1 << 22) + 3, 1024}, {3000017, 256}, {(1 << 21) - 1, 100}};
     if (set == SL_INPUTS_SMALL)
-        add_list_of_cases(out, rng, sanitizer_shapes, COUNT_OF(sanitizer_shapes), DATA_ANY);
+        add_small_cases(out, rng, SL_BLOCKS_ANY, DATA_ANY);
     else
         add_grid_of_cases(out, rng, any_blocks, COUNT_OF(any_blocks), large, COUNT_OF(large),
                           DATA_ANY);
@@ -126,9 +129,8 @@ static void halo_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
      * finds them not written yet. */
     static const shape large[] = {{(1 << 22) + 3, 32}, {3000017, 64}, {(1 << 21) + 1, 96},
                                   {(1 << 20) + 7, 1024}};
-    static const shape small[] = {{1000, 128}, {77, 32}, {2048, 1024}};
     if (set == SL_INPUTS_SMALL)
-        add_list_of_cases(out, rng, small, COUNT_OF(small), DATA_HALO);
+        add_small_cases(out, rng, SL_BLOCKS_ANY, DATA_HALO);
     else
         add_grid_of_cases(out, rng, any_blocks, COUNT_OF(any_blocks), large, COUNT_OF(large),
                           DATA_HALO);
@@ -201,8 +203,10 @@ static void vote_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
     static const shape large[] = {{(1 << 22) + 3, 32}, {3000017, 1024}, {1000003, 100}};
     int which = 0;
     if (set == SL_INPUTS_SMALL) {
-        for (int k = 0; k < COUNT_OF(sanitizer_shapes); k++)
-            add_vote_case(out, rng, sanitizer_shapes[k], pick_threshold(rng, 2 + k));
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = sl_small_shapes(rng, SL_BLOCKS_ANY, s);
+        for (int k = 0; k < count; k++)   /* every threshold kind, the tiny sizes too */
+            add_vote_case(out, rng, (shape){s[k].n, s[k].block}, pick_threshold(rng, 2 + k));
         return;
     }
     for (int b = 0; b < COUNT_OF(any_blocks); b++)
@@ -260,10 +264,8 @@ static const sl_rule vote_rules[] = {
 static void warp_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
 {
     static const shape large[] = {{(1 << 22) + 3, 1024}, {3000017, 32}, {2000003, 96}};
-    /* Partial warps (1000 = 31*32 + 8, 77 = 2*32 + 13) and one full block. */
-    static const shape small[] = {{1000, 256}, {77, 64}, {2048, 1024}};
     if (set == SL_INPUTS_SMALL)
-        add_list_of_cases(out, rng, small, COUNT_OF(small), DATA_SMALL);
+        add_small_cases(out, rng, SL_BLOCKS_WARPS, DATA_SMALL);
     else
         add_grid_of_cases(out, rng, warp_blocks, COUNT_OF(warp_blocks), large, COUNT_OF(large),
                           DATA_SMALL);
@@ -290,6 +292,72 @@ static const sl_rule warp_rules[] = {
     {SL_RULE_END, NULL, NULL, NULL},
 };
 
+/* ---- the playground (make run) ----------------------------------------- */
+
+static void tile_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
+{
+    add_case(out, rng, (shape){n, block}, DATA_SMALL);   /* small numbers read well */
+}
+
+static void halo_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
+{
+    add_case(out, rng, (shape){n, block}, DATA_SMALL);
+}
+
+static void vote_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
+{
+    add_vote_case(out, rng, (shape){n, block}, pick_threshold(rng, 2));
+}
+
+static void warp_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
+{
+    add_case(out, rng, (shape){n, block}, DATA_SMALL);
+}
+
+/* The reference's output of one input as a case with one int array. */
+static int32_t *expected_array(const sl_case *in, sl_case *out, int64_t count)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out->param, in->param, sizeof out->param);
+    return sl_case_add(out, SL_I32, (uint64_t)count);
+}
+
+static int tile_expected(const sl_case *in, sl_case *out)
+{
+    int64_t n = in->param[SL_P_N];
+    int32_t *e = expected_array(in, out, n);
+    if (e)
+        ref_tile_reverse(in->array[0].data, e, n, in->param[SL_P_BLOCK]);
+    return e ? 0 : -1;
+}
+
+static int halo_expected(const sl_case *in, sl_case *out)
+{
+    int64_t n = in->param[SL_P_N];
+    int32_t *e = expected_array(in, out, n);
+    if (e)
+        ref_halo_diff(in->array[0].data, e, n);
+    return e ? 0 : -1;
+}
+
+static int vote_expected(const sl_case *in, sl_case *out)
+{
+    int32_t *e = expected_array(in, out, 3 * grid_of(in));
+    if (e)
+        ref_block_vote(in->array[0].data, e, in->param[SL_P_N], in->param[SL_P_BLOCK],
+                       (int32_t)in->param[SL_P_A]);
+    return e ? 0 : -1;
+}
+
+static int warp_expected(const sl_case *in, sl_case *out)
+{
+    int64_t n = in->param[SL_P_N];
+    int32_t *e = expected_array(in, out, n);
+    if (e)
+        ref_warp_step(in->array[0].data, e, n);
+    return e ? 0 : -1;
+}
+
 /* ---- the lesson --------------------------------------------------------- */
 
 static const sl_exercise exercises[] = {
@@ -299,6 +367,23 @@ static const sl_exercise exercises[] = {
      .points = 10,
      .make_inputs = tile_inputs,
      .check = tile_check,
+     .make_input = tile_input,
+     .expected = tile_expected,
+     .ladder = {
+         [SL_V_WRONG] = {"Look at the rows that differ: are they all in the last block? What "
+                         "does docs/01-barriers.md#tile-reverse say the last, shorter tile "
+                         "reverses to?",
+                         "Each block reverses only its valid elements: the last tile holds "
+                         "n - base of them, not blockDim.x.", NULL},
+         [SL_V_RACE] = {"Thread t reads the slot thread blockDim.x - 1 - t wrote: what makes "
+                        "sure that write has happened? (docs/01-barriers.md#what-a-barrier-is)",
+                        "A shared-memory slot written by one thread and read by another needs "
+                        "a barrier between the write and the read.", NULL},
+         [SL_V_SYNC] = {"Which threads skip the branch around your __syncthreads()? Read "
+                        "docs/01-barriers.md#what-a-barrier-is on barriers in branches.",
+                        "__syncthreads() must be reached by every thread of the block, the "
+                        "threads past n too.", NULL},
+     },
      .hint = {
          [SL_V_WRONG] = "In the last block use valid = min(blockDim.x, n - base) and read "
                         "tile[valid - 1 - t], not tile[blockDim.x - 1 - t].",
@@ -317,7 +402,24 @@ static const sl_exercise exercises[] = {
      .points = 15,
      .make_inputs = halo_inputs,
      .check = halo_check,
+     .make_input = halo_input,
+     .expected = halo_expected,
      .repeats = 3,
+     .ladder = {
+         [SL_V_WRONG] = {"Do the wrong rows sit at block edges? Where does "
+                         "docs/01-barriers.md#halo-difference say the two halo values come "
+                         "from?",
+                         "No barrier orders two blocks: a block may read only what it "
+                         "computed itself (or in[]).", NULL},
+         [SL_V_RACE] = {"Which ys[] slots does a thread read that other threads write, "
+                        "including the halo slots? (docs/01-barriers.md#halo-difference)",
+                        "Every write to ys[] must be separated by a barrier from every read "
+                        "of it by another thread.", NULL},
+         [SL_V_SYNC] = {"Is your __syncthreads() inside if (i < n) or if (t == 0)? Read "
+                        "docs/01-barriers.md#what-a-barrier-is on barriers in branches.",
+                        "Every thread of the block reaches the same __syncthreads(); only the "
+                        "work around it is guarded.", NULL},
+     },
      .hint = {
          [SL_V_WRONG] = "Blocks do not synchronize, only the end of the kernel (or grid.sync) "
                         "does: compute the two halo y values from in[] in your own block instead "
@@ -336,7 +438,24 @@ static const sl_exercise exercises[] = {
      .points = 10,
      .make_inputs = vote_inputs,
      .check = vote_check,
+     .make_input = vote_input,
+     .expected = vote_expected,
      .rules = vote_rules,
+     .ladder = {
+         [SL_V_WRONG] = {"Is only the last block wrong, or only one of count, all, any? What "
+                         "does docs/01-barriers.md#block-vote say threads past n vote?",
+                         "Threads with i >= n still call the voting barriers, with the "
+                         "neutral vote of each: false for count and any, true for all.",
+                         NULL},
+         [SL_V_SYNC] = {"Do the threads with i >= n call __syncthreads_count/_and/_or? Read "
+                        "docs/01-barriers.md#the-voting-barriers.",
+                        "The voting barriers are barriers: every thread of the block calls "
+                        "each of them.", NULL},
+         [SL_V_RULE] = {"What does docs/01-barriers.md#the-voting-barriers give you in one "
+                        "call, and what did your code build by hand (the lines above)?",
+                        "block_vote counts with the voting barriers only: no atomics, and "
+                        "bar.red must be in the compiled code.", NULL},
+     },
      .hint = {
          [SL_V_WRONG] = "Threads with i >= n vote false for count and any but true for all (the "
                         "neutral element of AND); store all and any as 0 or 1.",
@@ -357,16 +476,34 @@ static const sl_exercise exercises[] = {
      .points = 15,
      .make_inputs = warp_inputs,
      .check = warp_check,
+     .make_input = warp_input,
+     .expected = warp_expected,
      .rules = warp_rules,
+     .ladder = {
+         [SL_V_WRONG] = {"Does each lane still take part in every step d = 1, 2, 4, 8, 16, "
+                         "the lanes past n too? (docs/01-barriers.md#warp-step)",
+                         "A lane past n contributes 0 but stays in the exchange: its partners "
+                         "read its slot.", NULL},
+         [SL_V_RACE] = {"Between writing your slot and your partner reading it, and between "
+                        "that read and your next write, what orders the lanes? Read "
+                        "docs/01-barriers.md#warps-independent-thread-scheduling-and-__syncwarp",
+                        "Lanes of a warp are not in lockstep: each shared-memory hand-off "
+                        "between lanes needs __syncwarp().", NULL},
+         [SL_V_SYNC] = {"Which lanes leave the loop or return before a __syncwarp() the "
+                        "others wait at? (docs/01-barriers.md#warp-step)",
+                        "Every lane of the mask that has not exited must reach the same "
+                        "__syncwarp(mask); a running lane that skips it is undefined.", NULL},
+     },
      .hint = {
          [SL_V_WRONG] = "Every lane stays in the loop (lanes past n add 0); after d = 1, 2, 4, 8, "
                         "16 each lane holds its warp's sum.",
          [SL_V_RACE] = "Lanes of a warp are not in lockstep: __syncwarp() after writing your slot "
                        "AND after reading your partner's, before the next write.",
-         [SL_V_SYNC] = "__syncwarp() waits for every lane of its mask: no lane may return early "
-                       "or skip it.",
-         [SL_V_TIMEOUT] = "__syncwarp() waits for every lane of its mask: no lane may return early "
-                          "or skip it.",
+         [SL_V_SYNC] = "Every lane of the mask that has not exited must call the same "
+                       "__syncwarp(mask): a running lane that skips one (a branch, a shorter "
+                       "loop) is undefined. Keep every lane in the loop, adding 0 past n.",
+         [SL_V_TIMEOUT] = "A lane that is still running but skips a __syncwarp() of its mask is "
+                          "undefined and may hang the warp: keep every lane in the loop (0 past n).",
          [SL_V_MEMORY] = "Each warp owns 32 slots starting at threadIdx.x - lane: read "
                          "slot (lane ^ d) of those.",
          [SL_V_RULE] = "Exchange the values through shared memory and __syncwarp(), not with "

@@ -82,7 +82,11 @@ __global__ void agg_filter(const int *in, int n, int *out, filter_counter ctr);
  * partials[blockIdx.x]. this_grid().sync(). Phase 2: every block reads all
  * gridDim.x partials, gets M, and writes its elements of out[].
  * The kernel must walk in[] with a grid-stride loop: the grid is limited to
- * the blocks that fit on the GPU at once, not n / blockDim.x.
+ * the blocks that fit on the GPU at once, not n / blockDim.x. Any grid size
+ * must work: besides calling your launcher, the grader launches
+ * grid_two_phase itself (cooperatively) with grids of its choice (1, 2, an
+ * odd count; never more than fit on the GPU or than n needs) and
+ * blockDim.x * sizeof(double) bytes of dynamic shared memory.
  * partials has room for partials_cap ints (SMs x max blocks per SM). */
 __global__ void grid_two_phase(const int *in, int n, int *partials, int *out);
 

@@ -83,8 +83,33 @@ static void run_agg_filter(const sl_case *in, sl_case *out)
     sl_free(ctr.calls);
 }
 
-/* params: N, BLOCK (the student's launcher picks the grid). arrays: in.
- * outputs: out (I32, n). */
+/* Dynamic shared memory given to a kernel the harness launches itself:
+ * room for one double per thread, for kernels whose launcher passes some. */
+#define DIRECT_SHARED(block) ((size_t)(block) * sizeof(double))
+
+/* The grid of a launch the harness makes itself: as asked, but never more
+ * blocks than are co-resident (grid.sync()), than n needs, or than cap. */
+static int direct_grid(const void *kernel, int asked, int n, int block, int cap)
+{
+    int device, sms, per_sm = 0;
+    SL_CHECK(cudaGetDevice(&device));
+    SL_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    SL_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block,
+                                                           DIRECT_SHARED(block)));
+    int grid = asked, need = (n + block - 1) / block;
+    if (grid > per_sm * sms)
+        grid = per_sm * sms;
+    if (grid > need)
+        grid = need;
+    if (grid > cap)
+        grid = cap;
+    return grid > 1 ? grid : 1;
+}
+
+/* params: N, BLOCK, GRID (0: the student's launcher picks the grid; > 0: the
+ * harness launches grid_two_phase itself, cooperatively, with that many
+ * blocks, capped by direct_grid: the contract says any grid works).
+ * arrays: in. outputs: out (I32, n); with GRID > 0 also the grid (I32, 1). */
 static void run_grid_two_phase(const sl_case *in, sl_case *out)
 {
     int n = case_int(in, SL_P_N), block = case_int(in, SL_P_BLOCK);
@@ -99,12 +124,27 @@ static void run_grid_two_phase(const sl_case *in, sl_case *out)
     int *d_partials = (int *)sl_device_alloc((size_t)partials_cap * sizeof(int), 0xFF);
     int *d_out = (int *)sl_device_alloc((size_t)n * sizeof(int), 0xFF);
 
-    /* A failed cooperative launch (e.g. cudaErrorCooperativeLaunchTooLarge)
-     * is reported here, by name, as a LAUNCH error. */
-    SL_CHECK(grid_two_phase_launch(d_in, n, d_partials, partials_cap, d_out, block));
-    sl_launched("grid_two_phase (through grid_two_phase_launch)");
+    int asked = case_int(in, SL_P_GRID), grid = 0;
+    if (asked > 0) {
+        grid = direct_grid((const void *)grid_two_phase, asked, n, block, partials_cap);
+        const int *arg_in = d_in;
+        void *args[] = {(void *)&arg_in, (void *)&n, (void *)&d_partials, (void *)&d_out};
+        SL_CHECK(cudaLaunchCooperativeKernel((void *)grid_two_phase, dim3(grid), dim3(block), args,
+                                             DIRECT_SHARED(block), 0));
+        sl_launched("grid_two_phase (launched by the grader with a grid of its choice)");
+    } else {
+        /* A failed cooperative launch (e.g. cudaErrorCooperativeLaunchTooLarge)
+         * is reported here, by name, as a LAUNCH error. */
+        SL_CHECK(grid_two_phase_launch(d_in, n, d_partials, partials_cap, d_out, block));
+        sl_launched("grid_two_phase (through grid_two_phase_launch)");
+    }
 
     sl_download(out, SL_I32, (uint64_t)n, d_out);
+    if (grid > 0) {
+        int32_t *used = (int32_t *)sl_case_add(out, SL_I32, 1);
+        if (used)
+            used[0] = grid;
+    }
     sl_free(d_in);
     sl_free(d_partials);
     sl_free(d_out);

@@ -5,6 +5,7 @@
 
 #include "exercise.h"
 #include "reference.h"
+#include "shapes.h"
 
 #define COOP_DOC "docs/06-coop.md"
 
@@ -44,10 +45,13 @@ static void fill(sl_rng *r, fill_kind kind, int32_t range, int32_t *v, int64_t n
 {
     int64_t single = sl_rng_range(r, 0, n - 1);
     int32_t same = (int32_t)sl_rng_range(r, -range, range);
+    if (kind == FILL_RANDOM) {   /* uniform in [-range, range] */
+        sl_rng_fill_i32(r, v, (uint64_t)n, -range, range);
+        return;
+    }
     for (int64_t i = 0; i < n; i++) {
         int keep;
         switch (kind) {
-        case FILL_RANDOM:   v[i] = (int32_t)sl_rng_range(r, -range, range); continue;
         case FILL_NEGATIVE: v[i] = (int32_t)sl_rng_range(r, -range, -1); continue;
         case FILL_POSITIVE: v[i] = (int32_t)sl_rng_range(r, 1, range); continue;
         case FILL_EQUAL:    v[i] = same; continue;
@@ -128,12 +132,18 @@ static void tile_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
 {
     char label[96];
     if (set == SL_INPUTS_SMALL) {
-        /* One small shape per tile size: racecheck sees each tile's temp. */
-        static const int small_n[] = {100, 256, 300, 1000};
-        static const int small_block[] = {64, 32, 128, 96};
-        for (int k = 0; k < 4; k++) {
-            snprintf(label, sizeof label, "n=%d block=%d tile=%d", small_n[k], small_block[k], TILES[k]);
-            add_input(out, r, small_n[k], small_block[k], 0, TILES[k], FILL_RANDOM, 1000, label);
+        /* shapes.h (multiples of 32): one-warp blocks, several warps, 1024,
+         * n = 1, 2, 3, partial last blocks; every tile size at least once
+         * (racecheck sees each tile's temp), in a seeded order. */
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = sl_small_shapes(r, SL_BLOCKS_WARPS, s);
+        int tiles[4] = {0, 1, 2, 3};
+        sl_shuffle(r, tiles, 4);
+        for (int k = 0; k < count; k++) {
+            int tile = TILES[k < 4 ? tiles[k] : sl_rng_range(r, 0, 3)];
+            snprintf(label, sizeof label, "n=%lld block=%d tile=%d", (long long)s[k].n,
+                     s[k].block, tile);
+            add_input(out, r, s[k].n, s[k].block, 0, tile, FILL_RANDOM, 1000, label);
         }
         return;
     }
@@ -190,13 +200,14 @@ static void half_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
 {
     char label[96];
     if (set == SL_INPUTS_SMALL) {
-        /* block 32: the half is 16 threads, half a warp, so a barrier that
-         * only the half reaches is a divergent barrier synccheck names. */
-        static const int small_n[] = {100, 1000, 517};
-        static const int small_block[] = {32, 256, 64};
-        for (int k = 0; k < 3; k++) {
-            snprintf(label, sizeof label, "n=%d block=%d", small_n[k], small_block[k]);
-            add_input(out, r, small_n[k], small_block[k], 0, 0, FILL_RANDOM, 100000, label);
+        /* shapes.h (powers of two). Block 32: the half is 16 threads, half a
+         * warp, so a barrier that only the half reaches is a divergent
+         * barrier synccheck names. */
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = sl_small_shapes(r, SL_BLOCKS_POW2, s);
+        for (int k = 0; k < count; k++) {
+            snprintf(label, sizeof label, "n=%lld block=%d", (long long)s[k].n, s[k].block);
+            add_input(out, r, s[k].n, s[k].block, 0, 0, FILL_RANDOM, 100000, label);
         }
         return;
     }
@@ -252,9 +263,7 @@ static int half_check(const sl_case *in, const sl_case *out, sl_text *why)
 static void filter_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
 {
     char label[96];
-    struct shape { int64_t n; int block, grid; } small[] = {
-        {1000, 128, 2}, {2048, 96, 3}, {300, 64, 1},
-    }, full[] = {
+    struct shape { int64_t n; int block, grid; } full[] = {
         {1, 32, 1}, {31, 32, 1}, {33, 64, 1}, {100, 100, 1}, {1000, 128, 2},
         {4097, 96, 3}, {10000, 100, 7}, {65537, 256, 16}, {65536, 1024, 64},
         {262147, 32, 512}, {1000003, 512, 132}, {3000000, 1024, 264},
@@ -263,10 +272,18 @@ static void filter_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
     static const fill_kind cycle[] = {FILL_LANE0_OFF, FILL_ALL, FILL_SPARSE, FILL_ONE_LANE,
                                       FILL_NONE, FILL_SINGLE};
     if (set == SL_INPUTS_SMALL) {
-        for (int k = 0; k < 3; k++) {
-            snprintf(label, sizeof label, "n=%lld block=%d grid=%d", (long long)small[k].n,
-                     small[k].block, small[k].grid);
-            add_input(out, r, small[k].n, small[k].block, small[k].grid, 0, small_fill[k], 0, label);
+        /* shapes.h (any block): one-warp blocks, a block that is not a
+         * multiple of 32 (a warp of the block is partial), 1024, n = 1, 2, 3;
+         * any grid from 1 to the blocks n needs, from the seed. */
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = sl_small_shapes(r, SL_BLOCKS_ANY, s);
+        for (int k = 0; k < count; k++) {
+            int64_t need = (s[k].n + s[k].block - 1) / s[k].block;
+            int grid = (int)sl_rng_range(r, 1, need);
+            fill_kind kind = k < 3 ? small_fill[k] : FILL_HALF;
+            snprintf(label, sizeof label, "n=%lld block=%d grid=%d", (long long)s[k].n,
+                     s[k].block, grid);
+            add_input(out, r, s[k].n, s[k].block, grid, 0, kind, 0, label);
         }
         return;
     }
@@ -279,6 +296,11 @@ static void filter_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
         if (full[k].n < 3000000)
             add_input(out, r, full[k].n, full[k].block, full[k].grid, 0, cycle[k % 6], 0, label);
     }
+    /* above 2^24 elements (sparse: the check sorts what was kept) */
+    int64_t big = (1 << 24) + sl_rng_range(r, 1, 1 << 20);
+    int big_grid = 2 * (int)sl_rng_range(r, 100, 400) + 1;
+    snprintf(label, sizeof label, "n=%lld block=256 grid=%d", (long long)big, big_grid);
+    add_input(out, r, big, 256, big_grid, 0, FILL_SPARSE, 0, label);
 }
 
 static int cmp_i32(const void *a, const void *b)
@@ -345,17 +367,37 @@ done:
 
 /* ---- grid_two_phase -------------------------------------------------------- */
 
+/* A case the harness launches itself, cooperatively, with `grid` blocks
+ * (GRID > 0; capped at the blocks that are co-resident and that n needs):
+ * the contract says any grid works, not only the one the launcher picks.
+ * The maximum sits in the second block's first pass (elements block ..
+ * 2 * block - 1), which block 0 never visits with 2 blocks or more: a
+ * kernel that only works with one block cannot pass by luck. */
+static void add_grid_case(sl_rng *r, sl_inputs *out, int64_t n, int block, int grid)
+{
+    char label[96];
+    snprintf(label, sizeof label, "n=%lld block=%d grid=%d (launched by the grader)",
+             (long long)n, block, grid);
+    add_input(out, r, n, block, grid, 0, FILL_RANDOM, 1000000, label);
+    int32_t *v = out->v[out->count - 1].in.array[0].data;
+    if (v && n >= 2 * (int64_t)block)
+        v[block + sl_rng_range(r, 0, block - 1)] = 1000001;
+}
+
 static void grid_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
 {
     char label[96];
     static const int blocks[] = {32, 64, 128, 256, 512, 1024};
     if (set == SL_INPUTS_SMALL) {
-        static const int small_n[] = {1000, 2048, 37};
-        static const int small_block[] = {128, 256, 32};
-        for (int k = 0; k < 3; k++) {
-            snprintf(label, sizeof label, "n=%d block=%d", small_n[k], small_block[k]);
-            add_input(out, r, small_n[k], small_block[k], 0, 0, FILL_RANDOM, 1000000, label);
+        /* shapes.h (powers of two) through the student's launcher, and one
+         * grid of 2 blocks launched by the grader (any grid must work). */
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = sl_small_shapes(r, SL_BLOCKS_POW2, s);
+        for (int k = 0; k < count; k++) {
+            snprintf(label, sizeof label, "n=%lld block=%d", (long long)s[k].n, s[k].block);
+            add_input(out, r, s[k].n, s[k].block, 0, 0, FILL_RANDOM, 1000000, label);
         }
+        add_grid_case(r, out, sl_rng_range(r, 300, 3000), 64 << sl_rng_range(r, 0, 2), 2);
         return;
     }
     for (int k = 0; k < NSIZES; k++) {
@@ -370,6 +412,14 @@ static void grid_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
     add_input(out, r, 100003, 128, 0, 0, FILL_NEGATIVE, 1000000, label);
     snprintf(label, sizeof label, "n=%d block=%d", 70001, 512);
     add_input(out, r, 70001, 512, 0, 0, FILL_EQUAL, 1000000, label);
+    int64_t big = (1 << 24) + sl_rng_range(r, 1, 1 << 20);
+    snprintf(label, sizeof label, "n=%lld block=%d", (long long)big, 1024);
+    add_input(out, r, big, 1024, 0, 0, FILL_RANDOM, 1000000, label);
+    /* grids the launcher did not choose: 1, 2 and an odd count */
+    add_grid_case(r, out, sl_rng_range(r, 4096, 100000), blocks[sl_rng_range(r, 0, 5)], 1);
+    add_grid_case(r, out, sl_rng_range(r, 4096, 100000), blocks[sl_rng_range(r, 0, 5)], 2);
+    add_grid_case(r, out, sl_rng_range(r, 200000, 1000000), blocks[sl_rng_range(r, 0, 3)],
+                  2 * (int)sl_rng_range(r, 1, 40) + 1);
 }
 
 static int grid_check(const sl_case *in, const sl_case *out, sl_text *why)
@@ -384,6 +434,10 @@ static int grid_check(const sl_case *in, const sl_case *out, sl_text *why)
     }
     coop_distance_to_max(input_of(in), n, want);
     int ok = expect_i32("out (max - in[i])", want, &out->array[0], (uint64_t)n, why);
+    if (!ok && out->narrays > 1 && out->array[1].type == SL_I32 && out->array[1].count == 1)
+        sl_text_printf(why, "\n(the grader launched grid_two_phase itself with %d blocks: any "
+                       "grid must work, not only the one your launcher picks)",
+                       *(const int32_t *)out->array[1].data);
     free(want);
     return ok;
 }
@@ -395,6 +449,18 @@ static const sl_exercise exercises[] = {
         .name = "tile_reduce", .title = "Tile reduce: shared temp + g.sync(), then shuffles",
         .doc = COOP_DOC "#tile-reduce", .points = 10,
         .make_inputs = tile_inputs, .check = tile_check,
+        .ladder = {
+            [SL_V_RACE] = {"In reduce_shared, which temp slots are read by one thread of the tile after "
+                  "another wrote them? Read docs/06-coop.md#tile-reduce.",
+                  "The threads of a tile are not in lockstep: g.sync() between the writes to temp "
+                  "and the reads, and before temp is written again.",
+                  NULL},
+            [SL_V_SYNC] = {"Do threads past n return before g.sync() or a shuffle? Read "
+                  "docs/06-coop.md#the-vocabulary.",
+                  "A group collective (g.sync(), shfl) must be reached by every thread of the "
+                  "group.",
+                  NULL},
+        },
         .hint = {
             [SL_V_WRONG] = "Tile t = global thread / tile_size; threads past n hold 0 but still take part; reduce_shared leaves the sum in rank 0 only.",
             [SL_V_RACE] = "In reduce_shared, call g.sync() after writing temp and again after reading it: a tile's threads do not run in lockstep.",
@@ -407,6 +473,18 @@ static const sl_exercise exercises[] = {
         .name = "half_block", .title = "Half-block sum through a group parameter",
         .doc = COOP_DOC "#half-block", .points = 10, .repeats = 2,
         .make_inputs = half_inputs, .check = half_check,
+        .ladder = {
+            [SL_V_SYNC] = {"Which threads call the function that holds your barrier? Read "
+                  "docs/06-coop.md#half-block.",
+                  "A barrier waits for the whole group it names: inside code only half the block "
+                  "runs, synchronize the tile passed in, not the block.",
+                  NULL},
+            [SL_V_WRONG] = {"When does the second half read the first half's tile sums, and what made them "
+                  "ready? Read docs/06-coop.md#half-block.",
+                  "A result crosses from one half to the other only through a block-wide barrier "
+                  "that every thread reaches, outside the branch.",
+                  NULL},
+        },
         .hint = {
             [SL_V_WRONG] = "The second half must wait at a block.sync() OUTSIDE the branch until every tile of the first half has stored its sum.",
             [SL_V_RACE] = "Store the tile sums before block.sync() and read them after; the tile function needs g.sync() between temp writes and reads.",
@@ -419,6 +497,13 @@ static const sl_exercise exercises[] = {
         .name = "agg_filter", .title = "Warp-aggregated filter with coalesced_threads()",
         .doc = COOP_DOC "#aggregated-filter", .points = 15, .repeats = 2,
         .make_inputs = filter_inputs, .check = filter_check,
+        .ladder = {
+            [SL_V_WRONG] = {"Who reserves the slots for a coalesced group, and how does every thread learn "
+                  "the base? Read docs/06-coop.md#aggregated-filter.",
+                  "One reservation per coalesced group by its rank 0, shared with g.shfl(base, "
+                  "0); each thread writes at base + its rank.",
+                  NULL},
+        },
         .hint = {
             [SL_V_WRONG] = "One filter_reserve(ctr, g.size()) by rank 0 of coalesced_threads() (lane 0 may be absent), base = g.shfl(base, 0), slot = base + g.thread_rank().",
             [SL_V_MEMORY] = "Write out[base + rank] only with the base the leader reserved, never past the reserved slots.",
@@ -430,6 +515,17 @@ static const sl_exercise exercises[] = {
         .name = "grid_two_phase", .title = "Two phases separated by this_grid().sync()",
         .doc = COOP_DOC "#grid-two-phase", .points = 15, .repeats = 2,
         .make_inputs = grid_inputs, .check = grid_check,
+        .ladder = {
+            [SL_V_LAUNCH] = {"How must a kernel that calls grid.sync() be launched, and how many blocks can "
+                  "it have? Read docs/06-coop.md#grid-two-phase.",
+                  "grid.sync() needs a cooperative launch with no more blocks than can be "
+                  "resident at once.",
+                  NULL},
+            [SL_V_TIMEOUT] = {"Does every thread of every block reach grid.sync(), also those without "
+                  "elements? Read docs/06-coop.md#grid-two-phase.",
+                  "grid.sync() waits for every thread of the grid: no early return before it.",
+                  NULL},
+        },
         .hint = {
             [SL_V_LAUNCH] = "Launch through cudaLaunchCooperativeKernel (with <<<>>> grid.sync() traps) with at most occupancy x SMs blocks (more: cudaErrorCooperativeLaunchTooLarge).",
             [SL_V_WRONG] = "Read partials only after grid.sync(), exactly gridDim.x of them; walk in[] with a grid-stride loop: the grid is far smaller than n / block.",

@@ -4,15 +4,16 @@
 
 #include "exercise.h"
 #include "reference.h"
+#include "shapes.h"
 
 /* Values small enough that no partial sum and no total leaves int32
- * (3 million elements * 500 < 2^31). */
+ * (3 million elements * 500 < 2^31; fewer for the largest arrays). */
 enum { VALUE_MAX = 500 };
 
 static void fill_values(sl_rng *rng, int32_t *a, uint64_t n)
 {
-    for (uint64_t i = 0; i < n; i++)
-        a[i] = (int32_t)sl_rng_range(rng, -VALUE_MAX, VALUE_MAX);
+    int64_t most = n * VALUE_MAX < INT32_MAX ? VALUE_MAX : INT32_MAX / (int64_t)n;
+    sl_rng_fill_i32(rng, a, n, -most, most);
 }
 
 /* ------------------------------------------------------------------------
@@ -39,9 +40,18 @@ static void add_message_case(sl_rng *rng, sl_inputs *out, int pairs, int words, 
 static void message_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
 {
     if (set == SL_INPUTS_SMALL) {
-        add_message_case(rng, out, 1, 5, 32);
-        add_message_case(rng, out, 2, 100, 64);
-        add_message_case(rng, out, 4, 300, 128);
+        /* Blocks of one warp, of any size (not a multiple of 32) and of 1024;
+         * 1, 2 and 3 words per pair; more words than threads. The pairing of
+         * block and word counts comes from the seed. */
+        int odd;
+        do
+            odd = (int)sl_rng_range(rng, 33, 300);
+        while (odd % 32 == 0);
+        int blocks[3] = {32, odd, 1024};
+        sl_shuffle(rng, blocks, 3);
+        for (int w = 1; w <= 3; w++)
+            add_message_case(rng, out, w, w, blocks[w - 1]);
+        add_message_case(rng, out, 2, (int)sl_rng_partial_blocks(rng, 32, 3), 32);
         return;
     }
     static const int blocks[] = {32, 64, 128, 256, 512, 1024};
@@ -59,6 +69,12 @@ static void message_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
     add_message_case(rng, out, 4096, 64, 32);
     add_message_case(rng, out, 2048, 333, 256);
     add_message_case(rng, out, 512, 2048, 1024);
+    /* a block that is not a multiple of 32 (the contract allows 32..1024) */
+    int odd;
+    do
+        odd = (int)sl_rng_range(rng, 33, 1023);
+    while (odd % 32 == 0);
+    add_message_case(rng, out, 65, (int)sl_rng_range(rng, 1, 3000), odd);
 }
 
 static int message_check(const sl_case *in, const sl_case *out, sl_text *why)
@@ -127,9 +143,19 @@ static void add_sum_case(sl_rng *rng, sl_inputs *out, int n, int block, int grid
 static void sum_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
 {
     if (set == SL_INPUTS_SMALL) {
-        add_sum_case(rng, out, 1, 32, 1);
-        add_sum_case(rng, out, 1000, 64, 3);
-        add_sum_case(rng, out, 2048, 128, 0);
+        /* n = 1, 2, 3 on one-warp, 1024 and middle blocks (seeded order), one
+         * with more blocks than elements; a one-warp grid of several blocks
+         * with a partial last block; 1024-thread blocks over an odd grid
+         * smaller than the work (grid-stride). */
+        int blocks[3] = {32, 1024, 32 * (int)sl_rng_range(rng, 2, 16)};
+        sl_shuffle(rng, blocks, 3);
+        add_sum_case(rng, out, 1, blocks[0], 1);
+        add_sum_case(rng, out, 2, blocks[1], 2 * (int)sl_rng_range(rng, 1, 3) + 1);
+        add_sum_case(rng, out, 3, blocks[2], 0);
+        add_sum_case(rng, out, (int)sl_rng_partial_blocks(rng, 32, (int)sl_rng_range(rng, 3, 9)),
+                     32, 0);
+        add_sum_case(rng, out, (int)sl_rng_partial_blocks(rng, 1024, 4), 1024,
+                     2 * (int)sl_rng_range(rng, 0, 1) + 1);
         return;
     }
     static const int blocks[] = {32, 64, 128, 256, 512, 1024};
@@ -145,6 +171,9 @@ static void sum_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
     add_sum_case(rng, out, 1 << 20, 256, 0);
     add_sum_case(rng, out, 1 << 20, 64, 20000);   /* far more partials than threads */
     add_sum_case(rng, out, 3000017, 1024, 0);
+    /* above 2^24 elements, an odd grid and the default grid */
+    add_sum_case(rng, out, (1 << 24) + (int)sl_rng_range(rng, 1, 1 << 20), 256,
+                 2 * (int)sl_rng_range(rng, 100, 2000) + 1);
 }
 
 static int sum_check(const sl_case *in, const sl_case *out, sl_text *why)
@@ -173,12 +202,15 @@ static int sum_check(const sl_case *in, const sl_case *out, sl_text *why)
 }
 
 /* ------------------------------------------------------------------------
- * PTX rules: between the payload (partial) stores and the flag (ticket),
- * a fence of gpu or system scope, or a gpu-scope release publish.
+ * Memory order (ptx_order.h judges every exercise): between the payload
+ * (partial) stores and the flag (ticket) a fence of gpu or system scope,
+ * or a gpu-scope release publish; after the wait (ticket), an acquire.
+ * These notes say it for each exercise.
  * ---------------------------------------------------------------------- */
 
 static const sl_rule message_rules[] = {
-    {.kind = SL_RULE_FENCED_PUBLISH, .function = "message_pass",
+    {.kind = SL_RULE_CORESIDENT},  /* the runner launches only as many pairs as fit at once */
+    {.kind = SL_RULE_ORDER_NOTE,
      .why = "The consumer is another block: without a gpu-scope fence between the payload "
             "stores and the flag store, GPU memory may make the flag visible first, and the "
             "consumer copies stale words. __threadfence_block() only orders for threads of "
@@ -189,7 +221,7 @@ static const sl_rule message_rules[] = {
 };
 
 static const sl_rule sum_rules[] = {
-    {.kind = SL_RULE_FENCED_PUBLISH, .function = "single_pass_sum",
+    {.kind = SL_RULE_ORDER_NOTE,
      .why = "The block that draws the last ticket reads every partial right away: each "
             "partials[blockIdx.x] store must be visible GPU-wide before its ticket, so thread 0 "
             "needs __threadfence() (gpu scope, not __threadfence_block()) AFTER the partial "
@@ -209,6 +241,25 @@ static const sl_exercise exercises[] = {
         .rules = message_rules,
         .repeats = 3,
         .timeout_s = 10,
+        .ladder = {
+            [SL_V_RULE] = {"Between the payload stores and the flag store, what keeps another block from "
+                  "seeing the flag first? Read "
+                  "docs/02-fences.md#fences-order-they-do-not-make-visible-by-themselves.",
+                  "A producer publishes payload, then a device-scope fence, then the flag; a "
+                  "consumer reads the flag, then a fence, then the payload.",
+                  NULL},
+            [SL_V_WRONG] = {"Did a consumer copy the mailbox before the payload arrived? Read "
+                  "docs/02-fences.md#message-passing-between-blocks on the order of the two "
+                  "sides.",
+                  "Without a fence on both sides, seeing the flag says nothing about the payload: "
+                  "the memory model is weakly ordered.",
+                  NULL},
+            [SL_V_TIMEOUT] = {"Does the consumer read the flag from memory on every turn of its loop, or once "
+                  "into a register? Read docs/02-fences.md#volatile.",
+                  "A spin must reload the flag each time (volatile or an atomic load), and the "
+                  "producer must be able to run while it spins.",
+                  NULL},
+        },
         .hint = {
             [SL_V_WRONG] = "A consumer copied the mailbox before its payload was there: spin "
                            "until flags[p] != 0, fence, __syncthreads(), then copy pair p's words.",
@@ -222,7 +273,9 @@ static const sl_exercise exercises[] = {
                              "or an acquire atomic (a plain load is hoisted out of the loop), and "
                              "check that producer p raises flags[p].",
             [SL_V_RULE] = "Put __threadfence() between the payload stores and the flag store "
-                          "(__threadfence_block() is too narrow: the consumer is another block).",
+                          "(__threadfence_block() is too narrow: the consumer is another block), "
+                          "write the flag with a volatile or atomic store, and fence again after "
+                          "the wait loop, before the payload is read.",
         },
     },
     {
@@ -234,6 +287,23 @@ static const sl_exercise exercises[] = {
         .check = sum_check,
         .rules = sum_rules,
         .repeats = 2,
+        .ladder = {
+            [SL_V_RULE] = {"Thread 0 stores its block total, then takes a ticket: what makes the total "
+                  "visible before the ticket? Read docs/02-fences.md#single-pass-sum.",
+                  "The store of a partial, a __threadfence(), then the atomic ticket: the last "
+                  "block must see every partial.",
+                  NULL},
+            [SL_V_WRONG] = {"How does a block know it is the last one, and which partials may it add? Read "
+                  "docs/02-fences.md#single-pass-sum.",
+                  "Only the block that draws ticket gridDim.x - 1 adds the partials, after a "
+                  "fence, and it adds all gridDim.x of them.",
+                  NULL},
+            [SL_V_RACE] = {"Thread 0 writes the am-I-last flag to shared memory and the block reads it: "
+                  "what comes between? Read docs/01-barriers.md#what-a-barrier-is.",
+                  "A shared-memory value written by one thread and read by the others needs "
+                  "__syncthreads() between the write and the reads.",
+                  NULL},
+        },
         .hint = {
             [SL_V_WRONG] = "The last block is the one whose ticket is gridDim.x - 1; it adds all "
                            "gridDim.x partials, and it puts *counter back to 0 for the next launch.",
@@ -245,7 +315,9 @@ static const sl_exercise exercises[] = {
             [SL_V_TIMEOUT] = "Nothing in this exercise waits for another block: look for a loop "
                              "that never ends.",
             [SL_V_RULE] = "Thread 0: partials[blockIdx.x] = total; __threadfence(); then "
-                          "atomicInc(counter, gridDim.x). The fence goes between the two.",
+                          "atomicInc(counter, gridDim.x). The fence goes between the two; the "
+                          "last block fences again after its ticket, then reads the partials "
+                          "with plain loads (not __ldg).",
         },
     },
 };

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "exercise.h"
 #include "reference.h"
+#include "shapes.h"
 
 enum { P_OFFSET = SL_P_A };   /* sum cases: elements before the summed range */
 
@@ -13,8 +14,7 @@ enum { P_OFFSET = SL_P_A };   /* sum cases: elements before the summed range */
 
 static void fill_i32(sl_rng *r, int32_t *x, uint64_t n, int64_t lo, int64_t hi)
 {
-    for (uint64_t i = 0; i < n; i++)
-        x[i] = (int32_t)sl_rng_range(r, lo, hi);
+    sl_rng_fill_i32(r, x, n, lo, hi);
 }
 
 static void fill_f32(sl_rng *r, float *x, uint64_t n, double lo, double hi)
@@ -43,12 +43,14 @@ static void add_block_case(sl_rng *r, sl_inputs *out, int64_t n, int64_t block, 
 static void block_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
 {
     if (set == SL_INPUTS_SMALL) {
-        /* Partial last blocks (memcheck sees a read past n) and blocks of
-         * several warps (racecheck sees cross-warp hazards, synccheck a
-         * barrier reached by part of a warp). */
-        add_block_case(r, out, 1000, 256, -1000, 1000, "");
-        add_block_case(r, out, 77, 64, -1000, 1000, "");
-        add_block_case(r, out, 1500, 1024, -1000, 1000, "");
+        /* shapes.h: one-warp blocks (a tree with no barrier when the block is
+         * one warp races there), blocks of several warps (cross-warp
+         * hazards), 1024, n = 1, 2, 3, partial last blocks and warps (memcheck
+         * sees a read past n, synccheck a barrier reached by part of a warp). */
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = sl_small_shapes(r, SL_BLOCKS_POW2, s);
+        for (int k = 0; k < count; k++)
+            add_block_case(r, out, s[k].n, s[k].block, -1000, 1000, "");
         return;
     }
     for (int64_t block = 32; block <= 1024; block *= 2) {
@@ -86,14 +88,40 @@ static sl_input *add_sum_case(sl_inputs *out, int type, int64_t n, int64_t offse
 static const int64_t sum_sizes[] = {1, 2, 3, 4, 5, 7, 8, 31, 33, 255, 256, 1000, 1023, 4097,
                                     65537, (1 << 20) + 1, 2000003, 8388617};
 
+/* The sanitizer inputs of the full-array sums: every residue of n mod 4
+ * from an aligned start (the tail after the last whole vector); offsets 1,
+ * 2, 3 (a head of 4 - offset elements before the first 16-byte boundary),
+ * each with another tail length; n = 1, 2, 3 from misaligned starts, where
+ * n = 1 and 2 are shorter than their head (a head that does not stop at n
+ * reads past it). Sizes and pairings come from the seed. */
+enum { SUM_SMALL_MAX = 10 };
+typedef struct {
+    int64_t n, offset;
+} sum_shape;
+
+static int sum_small_shapes(sl_rng *r, sum_shape *s)
+{
+    int tails[4] = {0, 1, 2, 3};
+    sl_shuffle(r, tails, 4);
+    int count = 0;
+    for (int k = 0; k < 4; k++)
+        s[count++] = (sum_shape){4 * sl_rng_range(r, 8, 600) + tails[k], 0};
+    for (int off = 1; off <= 3; off++)
+        s[count++] = (sum_shape){(4 - off) + 4 * sl_rng_range(r, 8, 600) + tails[off], off};
+    for (int n = 1; n <= 3; n++)
+        s[count++] = (sum_shape){n, sl_rng_range(r, 1, n <= 2 ? 2 : 3)};   /* n <= 2 < head */
+    return count;
+}
+
 static void sum_int_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
 {
     void *x;
     if (set == SL_INPUTS_SMALL) {
-        static const int64_t n[] = {1000, 2051, 5}, off[] = {1, 3, 2};
-        for (int i = 0; i < 3; i++) {
-            add_sum_case(out, SL_I32, n[i], off[i], "", &x);
-            fill_i32(r, x, (uint64_t)(off[i] + n[i]), -1000, 1000);
+        sum_shape s[SUM_SMALL_MAX];
+        int count = sum_small_shapes(r, s);
+        for (int i = 0; i < count; i++) {
+            add_sum_case(out, SL_I32, s[i].n, s[i].offset, "", &x);
+            fill_i32(r, x, (uint64_t)(s[i].offset + s[i].n), -1000, 1000);
         }
         return;
     }
@@ -109,16 +137,22 @@ static void sum_int_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
     add_sum_case(out, SL_I32, 1000003, 1, ", values over the whole int range: the sum wraps "
                  "modulo 2^32", &x);
     fill_i32(r, x, 1000004, INT32_MIN, INT32_MAX);
+    /* above 2^24 elements: a second level or a 32-bit index limit shows here */
+    int64_t big = (1 << 24) + sl_rng_range(r, 1, 1 << 20), big_off = sl_rng_range(r, 0, 3);
+    add_sum_case(out, SL_I32, big, big_off, "", &x);
+    fill_i32(r, x, (uint64_t)(big + big_off), -1000, 1000);
 }
 
 static void sum_float_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
 {
     void *x;
     if (set == SL_INPUTS_SMALL) {
-        static const int64_t n[] = {1000, 2051, 5}, off[] = {1, 3, 2};
-        for (int i = 0; i < 3; i++) {
-            add_sum_case(out, SL_F32, n[i], off[i], "", &x);
-            fill_f32(r, x, (uint64_t)(off[i] + n[i]), -1.0, 1.0);
+        sum_shape s[SUM_SMALL_MAX];
+        int count = sum_small_shapes(r, s);
+        for (int i = 0; i < count; i++) {
+            /* positive: an element read twice or lost moves the sum past the tolerance */
+            add_sum_case(out, SL_F32, s[i].n, s[i].offset, ", values in [0, 1)", &x);
+            fill_f32(r, x, (uint64_t)(s[i].offset + s[i].n), 0.0, 1.0);
         }
         return;
     }
@@ -135,6 +169,9 @@ static void sum_float_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
             fill_f32(r, x, (uint64_t)(off + n), positive ? 0.0 : -1.0, 1.0);
         }
     }
+    int64_t big = (1 << 24) + sl_rng_range(r, 1, 1 << 20), big_off = sl_rng_range(r, 0, 3);
+    add_sum_case(out, SL_F32, big, big_off, ", values in [0, 1)", &x);
+    fill_f32(r, x, (uint64_t)(big + big_off), 0.0, 1.0);
 }
 
 /* ---- checks --------------------------------------------------------------- */
@@ -217,6 +254,24 @@ static const sl_exercise exercises[] = {
      .make_inputs = block_inputs,
      .check = block_check,
      .rules = tree_rules,
+     .ladder = {
+         [SL_V_RACE] = {"At each level, which slots does a thread read that another thread wrote at the "
+               "level before? Read "
+               "docs/03-reduction.md#the-tree-log2n-levels-a-barrier-per-level.",
+               "Each level reads what the previous level wrote: one __syncthreads() between "
+               "levels, reached by the whole block.",
+               NULL},
+         [SL_V_SYNC] = {"Is your __syncthreads() inside if (tid < off)? Read "
+               "docs/03-reduction.md#tree-reduce on where the barrier of a level goes.",
+               "The barrier of a level sits outside the branch that picks the adding threads: "
+               "every thread reaches it.",
+               NULL},
+         [SL_V_WRONG] = {"What do the threads with i >= n leave in their shared slot? Read "
+               "docs/03-reduction.md#tree-reduce.",
+               "Shared memory starts with garbage: every slot the tree reads must hold a "
+               "value, 0 for threads past n.",
+               NULL},
+     },
      .hint = {
          [SL_V_WRONG] = "Threads with i >= n must store 0 in their shared slot: shared memory "
                         "starts with garbage, not zeros.",
@@ -236,6 +291,24 @@ static const sl_exercise exercises[] = {
      .make_inputs = block_inputs,
      .check = block_check,
      .rules = mirrored_rules,
+     .ladder = {
+         [SL_V_RACE] = {"At each level, which slots does a thread read that another thread wrote at the "
+               "level before? Read "
+               "docs/03-reduction.md#the-tree-log2n-levels-a-barrier-per-level.",
+               "Each level reads what the previous level wrote: one __syncthreads() between "
+               "levels, reached by the whole block.",
+               NULL},
+         [SL_V_SYNC] = {"Is your __syncthreads() inside if (tid < off)? Read "
+               "docs/03-reduction.md#mirrored-reduce on where the barrier of a level goes.",
+               "The barrier of a level sits outside the branch that picks the adding threads: "
+               "every thread reaches it.",
+               NULL},
+         [SL_V_WRONG] = {"What do the threads with i >= n leave in their shared slot? Read "
+               "docs/03-reduction.md#mirrored-reduce.",
+               "Shared memory starts with garbage: every slot the tree reads must hold a "
+               "value, 0 for threads past n.",
+               NULL},
+     },
      .hint = {
          [SL_V_WRONG] = "Threads with i >= n must store 0 in their shared slot: shared memory "
                         "starts with garbage, not zeros.",
@@ -255,6 +328,20 @@ static const sl_exercise exercises[] = {
      .make_inputs = sum_int_inputs,
      .check = sum_int_check,
      .bench = 1,
+     .ladder = {
+         [SL_V_WRONG] = {"Is every element counted exactly once, also the tail that does not fill a "
+               "vector load, and is the result reset before the blocks add? Read "
+               "docs/03-reduction.md#full-array-int-sum.",
+               "A grid-stride loop covers every element once; the output starts at 0 before "
+               "any block adds into it.",
+               NULL},
+         [SL_V_RACE] = {"Between the warps writing their totals to shared memory and the first warp "
+               "reading them, what waits? Read "
+               "docs/03-reduction.md#grid-stride-accumulation-at-memory-bandwidth.",
+               "Shared memory written by one warp and read by another needs __syncthreads() "
+               "between the two.",
+               NULL},
+     },
      .hint = {
          [SL_V_WRONG] = "Set *d_out to 0 before the blocks add into it, and count every element "
                         "once: the head before the 16-byte boundary, the int4 body, the tail.",
@@ -273,6 +360,20 @@ static const sl_exercise exercises[] = {
      .points = 10,
      .make_inputs = sum_float_inputs,
      .check = sum_float_check,
+     .ladder = {
+         [SL_V_WRONG] = {"Is every element counted exactly once, also the tail that does not fill a "
+               "vector load, and is the result reset before the blocks add? Read "
+               "docs/03-reduction.md#full-array-float-sum.",
+               "A grid-stride loop covers every element once; the output starts at 0 before "
+               "any block adds into it.",
+               NULL},
+         [SL_V_RACE] = {"Between the warps writing their totals to shared memory and the first warp "
+               "reading them, what waits? Read "
+               "docs/03-reduction.md#grid-stride-accumulation-at-memory-bandwidth.",
+               "Shared memory written by one warp and read by another needs __syncthreads() "
+               "between the two.",
+               NULL},
+     },
      .hint = {
          [SL_V_WRONG] = "Rounding alone stays within the tolerance: a larger error means lost or "
                         "double-counted elements, or *d_out not set to 0 first.",

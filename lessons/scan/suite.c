@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "exercise.h"
 #include "reference.h"
+#include "shapes.h"
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -58,10 +59,6 @@ static const int64_t block_sizes[] = {1, 2, 5, 31, 32, 33, 63, 64, 65, 100, 127,
 static const int blocks[] = {32, 64, 128, 256, 512, 1024};
 static const shape block_large[] = {{(1 << 22) + 3, 1024}, {3000017, 256}, {(1 << 21) - 1, 32},
                                     {1000003, 128}, {300007, 512}, {200003, 64}};
-/* For the sanitizers: partial last tiles whose last warp is partial too
- * (1000 = 3*256 + 232, 77 = 64 + 13), and two full 1024-thread blocks, where
- * the steps of 32 and more cross warps. */
-static const shape block_sanitizer_shapes[] = {{1000, 256}, {77, 64}, {2048, 1024}};
 
 static void add_block_case(sl_inputs *out, sl_rng *rng, shape s, data_kind kind)
 {
@@ -80,8 +77,14 @@ static void add_block_case(sl_inputs *out, sl_rng *rng, shape s, data_kind kind)
 static void block_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
 {
     if (set == SL_INPUTS_SMALL) {
-        for (int k = 0; k < COUNT_OF(block_sanitizer_shapes); k++)
-            add_block_case(out, rng, block_sanitizer_shapes[k], DATA_SMALL);
+        /* shapes.h: one-warp tiles (a scan with no barrier when the block is
+         * one warp races there), tiles of several warps and of 1024 (steps
+         * of 32 and more cross warps), n = 1, 2, 3, partial last tiles whose
+         * last warp is partial too. Sizes and pairings from the seed. */
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = sl_small_shapes(rng, SL_BLOCKS_POW2, s);
+        for (int k = 0; k < count; k++)
+            add_block_case(out, rng, (shape){s[k].n, s[k].block}, DATA_SMALL);
         return;
     }
     int which = 0;
@@ -125,9 +128,10 @@ static const int64_t any_sizes[] = {1, 2, 3, 4, 5, 7, 31, 32, 33, 100, 127, 128,
                                     8191, 8192, 8193, 12289, 16385, 65535, 65537, 100003,
                                     262144, 262147, 1000001, (1 << 20) + 5, 3000017,
                                     (1 << 22) + 1};
-/* For the sanitizers: one element; a partial second tile, scanned twice on
- * the same scratch; several tiles. */
-static const int64_t any_sanitizer_sizes[] = {1, 5000, 20001};
+/* Past every level boundary a two- or three-level design may have: tiles
+ * of 256 to 8192 elements and one block scanning up to 4096 tile sums
+ * (2^23, 2^24 = 256^3, 2^25 = 8192 x 4096). The 2^28 run is the bench's. */
+static const int64_t any_level_sizes[] = {1 << 23, 1 << 24, 1 << 25};
 
 static void add_any_case(sl_inputs *out, sl_rng *rng, int64_t n, data_kind kind, int calls)
 {
@@ -145,13 +149,28 @@ static void add_any_case(sl_inputs *out, sl_rng *rng, int64_t n, data_kind kind,
 static void any_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
 {
     if (set == SL_INPUTS_SMALL) {
-        for (int k = 0; k < COUNT_OF(any_sanitizer_sizes); k++)
-            add_any_case(out, rng, any_sanitizer_sizes[k], DATA_FULL, k == 1 ? 2 : 1);
+        /* For the sanitizers: n = 1, 2, 3; every residue of n mod 4 (a
+         * vectorised tail that touches past n shows at one of them), over
+         * one tile, a partial second tile and several tiles of any size a
+         * student may pick; one size scanned twice on the same scratch.
+         * Sizes and the residue order come from the seed. */
+        static const int64_t lo[] = {100, 2049, 8193, 16385}, hi[] = {1023, 6000, 12000, 20000};
+        int residues[4] = {0, 1, 2, 3};
+        sl_shuffle(rng, residues, 4);
+        int twice = (int)sl_rng_range(rng, 0, 3);
+        for (int n = 1; n <= 3; n++)
+            add_any_case(out, rng, n, DATA_FULL, 1);
+        for (int k = 0; k < 4; k++)
+            add_any_case(out, rng, sl_rng_congruent(rng, lo[k], hi[k], 4, residues[k]), DATA_FULL,
+                         k == twice ? 2 : 1);
         return;
     }
     static const data_kind cycle[] = {DATA_FULL, DATA_SMALL, DATA_FULL, DATA_ONES};
     for (int k = 0; k < COUNT_OF(any_sizes); k++)
         add_any_case(out, rng, any_sizes[k], cycle[k % COUNT_OF(cycle)], 2);
+    for (int k = 0; k < COUNT_OF(any_level_sizes); k++)
+        add_any_case(out, rng, any_level_sizes[k] + sl_rng_range(rng, 1, 1 << 16), DATA_FULL,
+                     k == 0 ? 2 : 1);
 }
 
 static int any_check(const sl_case *in, const sl_case *out, sl_text *why)
@@ -170,11 +189,14 @@ static int any_check(const sl_case *in, const sl_case *out, sl_text *why)
  * (chained) scan publishes a tile's sum to later blocks: the sum must be
  * visible before the flag that announces it. */
 static const sl_rule any_rules[] = {
-    {SL_RULE_FENCED_PUBLISH, NULL, NULL,
-     "a block that writes a tile sum with a plain store and then sets a flag (volatile store "
-     "or atomic) must put __threadfence() between them, or publish with a release store: "
-     "without it a later block can see the flag and still read the old sum. No test run shows "
-     "this on an H100, so it is checked in the PTX."},
+    /* a single-pass (chained) scan is judged by the memory-order analysis */
+    {SL_RULE_ORDER_NOTE, NULL, NULL,
+     "In a single-pass scan a block that writes a tile sum with a plain store and then sets a "
+     "flag (volatile store or atomic) must put __threadfence() between them, or publish with a "
+     "release store; the block that waits for the flag needs __threadfence() (or an acquire "
+     "load) before it reads the sum; and it may wait only for tiles that running blocks took "
+     "(an atomic tile counter, not blockIdx.x). No test run shows these on an H100, so they "
+     "are checked in the PTX."},
     {SL_RULE_END, NULL, NULL, NULL},
 };
 
@@ -198,6 +220,24 @@ static const sl_exercise exercises[] = {
      .points = 10,
      .make_inputs = block_inputs,
      .check = inclusive_check,
+     .ladder = {
+         [SL_V_RACE] = {"In one Hillis-Steele step, does a thread overwrite s[tid] while another thread "
+               "still has to read it? Read docs/04-scan.md#hillis-steele-and-its-race.",
+               "Within a step every read comes before every write: read into a register, "
+               "barrier, write, barrier.",
+               NULL},
+         [SL_V_SYNC] = {"Are your barriers inside if (tid >= off), or after an early return for threads "
+               "past n? Read docs/04-scan.md#block-inclusive-scan.",
+               "Every thread of the block reaches every __syncthreads() of the scan; the "
+               "branch guards only the addition.",
+               NULL},
+         [SL_V_WRONG] = {"Compare the first wrong index with its tile: is it the tile's first element, "
+               "or the last tile? What does docs/04-scan.md#inclusive-and-exclusive-scan say "
+               "each output sums?",
+               "An inclusive scan sums up to and including the element, an exclusive one the "
+               "elements before it; each tile starts again at 0.",
+               NULL},
+     },
      .hint = {
          [SL_V_WRONG] = "Add s[tid - off] when tid >= off (not tid > off), for off = 1, 2, 4, "
                         "... < blockDim.x; each tile restarts at 0, and slots past n hold 0.",
@@ -209,6 +249,24 @@ static const sl_exercise exercises[] = {
      .points = 10,
      .make_inputs = block_inputs,
      .check = exclusive_check,
+     .ladder = {
+         [SL_V_RACE] = {"In one Hillis-Steele step, does a thread overwrite s[tid] while another thread "
+               "still has to read it? Read docs/04-scan.md#hillis-steele-and-its-race.",
+               "Within a step every read comes before every write: read into a register, "
+               "barrier, write, barrier.",
+               NULL},
+         [SL_V_SYNC] = {"Are your barriers inside if (tid >= off), or after an early return for threads "
+               "past n? Read docs/04-scan.md#block-exclusive-scan.",
+               "Every thread of the block reaches every __syncthreads() of the scan; the "
+               "branch guards only the addition.",
+               NULL},
+         [SL_V_WRONG] = {"Compare the first wrong index with its tile: is it the tile's first element, "
+               "or the last tile? What does docs/04-scan.md#inclusive-and-exclusive-scan say "
+               "each output sums?",
+               "An inclusive scan sums up to and including the element, an exclusive one the "
+               "elements before it; each tile starts again at 0.",
+               NULL},
+     },
      .hint = {
          [SL_V_WRONG] = "out[base] is 0 and out[base + t] sums the t elements BEFORE it: shift "
                         "an inclusive scan right by one (read s[tid - 1] after a barrier), or "
@@ -224,6 +282,23 @@ static const sl_exercise exercises[] = {
      .rules = any_rules,
      .repeats = 2,
      .bench = 1,
+     .ladder = {
+         [SL_V_WRONG] = {"Does every tile start from the sum of all tiles before it, the partial last "
+               "tile too? Read docs/04-scan.md#scan-of-any-n.",
+               "A scan of any n is a scan of each tile plus the scanned sums of the tiles "
+               "before it.",
+               NULL},
+         [SL_V_RULE] = {"What tells a block that the sum of the tile before it is complete, and what "
+               "orders that sum before the flag? Read docs/04-scan.md#scan-of-any-n.",
+               "A tile sum published to another block needs a fence (or a release store) "
+               "before its flag, and an acquire after the wait.",
+               NULL},
+         [SL_V_TIMEOUT] = {"Can a block wait for a tile whose block has not started yet? Read "
+               "docs/04-scan.md#scan-of-any-n on the order tiles are taken.",
+               "A block may wait only for tiles taken before its own: take tiles from an "
+               "atomic counter, not blockIdx.x.",
+               NULL},
+     },
      .hint = {
          [SL_V_WRONG] = "Every tile must start from the sum of ALL tiles before it (scan the tile "
                         "sums, then add them back); check the partial last tile, and initialize "
@@ -237,7 +312,9 @@ static const sl_exercise exercises[] = {
          [SL_V_MEMORY] = "The last tile is partial: no int4 load or store past n; and read only "
                          "scratch your launcher wrote in this call.",
          [SL_V_RULE] = "Put __threadfence() between the store of a tile sum and the store of the "
-                       "flag that announces it (or make the flag store a release).",
+                       "flag that announces it (or make the flag store a release), fence again "
+                       "after waiting for a flag, and take tiles from an atomic counter, not "
+                       "blockIdx.x.",
          [SL_V_LAUNCH] = "Check grid sizes (at most 2^31 - 1 blocks, 1024 threads) and shared "
                          "memory per block; no cudaMalloc or cudaDeviceSynchronize inside the "
                          "launcher.",

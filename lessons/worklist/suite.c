@@ -5,6 +5,7 @@
 
 #include "exercise.h"
 #include "reference.h"
+#include "shapes.h"
 
 /* Lines of detail a failed check prints before "... and N more". */
 enum { MAX_REPORTED = 3 };
@@ -99,11 +100,19 @@ static const wl_shape wl_full[] = {
     {2000003, 128, COUNTS_SPARSE, 5, 8},
     {4194301, 32, COUNTS_RANDOM, 0, 1},                 /* 131072 blocks of 32 */
 };
-static const wl_shape wl_small[] = {
-    {70, 32, COUNTS_RANDOM, 0, 3},
-    {1100, 32, COUNTS_RANDOM, 0, 5},                    /* 35 tiles: three scan levels */
-    {1000, 128, COUNTS_RANDOM, 0, 6},
-    {2000, 256, COUNTS_ONE_HUGE, -2, 3000},
+
+/* Sizes just past block^2 and block^3, the level boundaries of a two- or
+ * three-level scan, for the blocks whose boundary fits a test run (block
+ * 512 and 1024 pass 2^27 and 2^30: the compact bench at 2^28 runs 256). */
+typedef struct {
+    int64_t base;
+    int block;
+} level_edge;
+static const level_edge level_edges[] = {
+    {1 << 18, 64},     /* 64^3 */
+    {1 << 21, 128},    /* 128^3 */
+    {1 << 18, 512},    /* 512^2 */
+    {1 << 20, 1024},   /* 1024^2 */
 };
 
 static const char *counts_name(counts_kind k)
@@ -142,6 +151,10 @@ static void wl_add(sl_rng *rng, const wl_shape *s, sl_inputs *out)
     int32_t *nelem = sl_case_add(&in->in, SL_I32, (uint64_t)s->n);
     if (!nelem)
         abort();
+    if (s->kind == COUNTS_RANDOM) {
+        sl_rng_fill_i32(rng, nelem, (uint64_t)s->n, s->a, s->b);
+        return;
+    }
     for (int t = 0; t < s->n; t++) {
         switch (s->kind) {
         case COUNTS_ZERO: nelem[t] = 0; break;
@@ -155,13 +168,41 @@ static void wl_add(sl_rng *rng, const wl_shape *s, sl_inputs *out)
     }
 }
 
+/* The sanitizer shapes of both exercises (shapes.h, powers of two): n = 1,
+ * 2, 3; one-warp blocks past 32^2 elements (three scan levels); several
+ * warps; 1024; partial last tiles. Sizes and pairings come from the seed. */
+static int small_shapes(sl_rng *rng, sl_shape *s)
+{
+    int count = sl_small_shapes(rng, SL_BLOCKS_POW2, s);
+    for (int k = 0; k < count; k++)
+        if (s[k].cls == SL_SHAPE_ONE_WARP)
+            s[k].n = sl_rng_partial_blocks(rng, 32, (int)sl_rng_range(rng, 33, 50));
+    return count;
+}
+
 static void wl_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
 {
-    const wl_shape *s = set == SL_INPUTS_SMALL ? wl_small : wl_full;
-    int count = set == SL_INPUTS_SMALL ? (int)(sizeof wl_small / sizeof *s)
-                                       : (int)(sizeof wl_full / sizeof *s);
-    for (int k = 0; k < count; k++)
-        wl_add(rng, &s[k], out);
+    if (set == SL_INPUTS_SMALL) {
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = small_shapes(rng, s), huge = (int)sl_rng_range(rng, 0, count - 1);
+        for (int k = 0; k < count; k++) {
+            wl_shape w = {(int)s[k].n, s[k].block, COUNTS_RANDOM, 0, 6};
+            if (k == huge)
+                w = (wl_shape){(int)s[k].n, s[k].block, COUNTS_ONE_HUGE, -2, 3000};
+            wl_add(rng, &w, out);
+        }
+        return;
+    }
+    for (int k = 0; k < (int)(sizeof wl_full / sizeof *wl_full); k++)
+        wl_add(rng, &wl_full[k], out);
+    for (int k = 0; k < (int)(sizeof level_edges / sizeof *level_edges); k++) {
+        wl_shape w = {(int)(level_edges[k].base + sl_rng_range(rng, 1, 4096)),
+                      level_edges[k].block, COUNTS_RANDOM, 0, 2};
+        wl_add(rng, &w, out);
+    }
+    /* past 2^24 = 256^3 */
+    wl_shape big = {(1 << 24) + (int)sl_rng_range(rng, 1, 1 << 20), 256, COUNTS_RANDOM, 0, 1};
+    wl_add(rng, &big, out);
 }
 
 /* Item (t, k) of an n-thread input, or -1 when no thread pushes it. */
@@ -248,9 +289,6 @@ static const cp_shape cp_full[] = {
     {100000, 512, 100},     {100003, 64, 0},        {250001, 1024, 99},
     {(1 << 20) + 77, 64, 50}, {3000017, 1024, 90},  {4194301, 32, 10},
 };
-static const cp_shape cp_small[] = {
-    {70, 32, 50}, {1100, 32, 40}, {1000, 128, 60}, {2048, 256, 50},
-};
 
 static void cp_add(sl_rng *rng, const cp_shape *s, sl_inputs *out)
 {
@@ -265,17 +303,30 @@ static void cp_add(sl_rng *rng, const cp_shape *s, sl_inputs *out)
     int32_t *v = sl_case_add(&in->in, SL_I32, (uint64_t)s->n);
     if (!v)
         abort();
-    for (int i = 0; i < s->n; i++)
-        v[i] = (int32_t)sl_rng_range(rng, 0, CP_RANGE - 1);
+    sl_rng_fill_i32(rng, v, (uint64_t)s->n, 0, CP_RANGE - 1);
 }
 
 static void cp_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
 {
-    const cp_shape *s = set == SL_INPUTS_SMALL ? cp_small : cp_full;
-    int count = set == SL_INPUTS_SMALL ? (int)(sizeof cp_small / sizeof *s)
-                                       : (int)(sizeof cp_full / sizeof *s);
-    for (int k = 0; k < count; k++)
-        cp_add(rng, &s[k], out);
+    if (set == SL_INPUTS_SMALL) {
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = small_shapes(rng, s);
+        for (int k = 0; k < count; k++) {
+            cp_shape c = {(int)s[k].n, s[k].block, (int)sl_rng_range(rng, 30, 70)};
+            cp_add(rng, &c, out);
+        }
+        return;
+    }
+    for (int k = 0; k < (int)(sizeof cp_full / sizeof *cp_full); k++)
+        cp_add(rng, &cp_full[k], out);
+    for (int k = 0; k < (int)(sizeof level_edges / sizeof *level_edges); k++) {
+        cp_shape c = {(int)(level_edges[k].base + sl_rng_range(rng, 1, 4096)),
+                      level_edges[k].block, 50};
+        cp_add(rng, &c, out);
+    }
+    /* past 2^24 = 256^3 */
+    cp_shape big = {(1 << 24) + (int)sl_rng_range(rng, 1, 1 << 20), 256, 50};
+    cp_add(rng, &big, out);
 }
 
 /* Exact: the kept elements in input order, then out[count..n) untouched (-1). */
@@ -322,6 +373,24 @@ static const sl_exercise exercises[] = {
     { .name = "worklist_insert", .title = "Worklist insertion without atomics",
       .doc = "docs/05-worklist.md#worklist-insertion", .points = 15,
       .make_inputs = wl_inputs, .check = wl_check, .rules = no_atomics, .repeats = 2,
+      .ladder = {
+          [SL_V_WRONG] = {"Where must element i start in the output: after the elements before it in this "
+                "tile only, or in every tile before? Read "
+                "docs/05-worklist.md#worklist-insertion.",
+                "The place of an element is an EXCLUSIVE scan over the whole array: its tile's "
+                "offset plus its rank inside the tile.",
+                NULL},
+          [SL_V_RACE] = {"In your block scan, which shared slot is read in the same step another thread "
+                "writes it? Read docs/04-scan.md#hillis-steele-and-its-race.",
+                "A scan step reads into a register, then a barrier, then writes: never read and "
+                "write a slot in the same step.",
+                NULL},
+          [SL_V_RULE] = {"How does docs/05-worklist.md#two-ways-to-get-a-place get a place without "
+                "atomics?",
+                "Places come from your own scan: no atomics and no library scan in this "
+                "exercise.",
+                NULL},
+      },
       .hint = {
           [SL_V_WRONG] = "Thread t must start at nelem[0]+...+nelem[t-1] (EXCLUSIVE), counted over "
                          "ALL blocks: scan the tile sums and add them back to every tile.",
@@ -336,7 +405,9 @@ static const sl_exercise exercises[] = {
           [SL_V_LAUNCH] = "Launch ceil(n / block) blocks of `block` threads; the scan of the tile "
                           "sums is a smaller launch (ceil(tiles / block) blocks), never 0 blocks.",
           [SL_V_RULE] = "No atomics and no CUB/thrust: each thread's offset comes from your own "
-                        "exclusive scan of nelem.",
+                        "exclusive scan of nelem. Blocks that wait for each other inside one "
+                        "launch need fences and cannot count on start order: carry the tile "
+                        "sums with separate launches.",
           [SL_V_TODO] = "Delete SYNCLAB_TODO(worklist_insert) in starter/worklist.cu and write "
                         "the scan and the launcher.",
       } },
@@ -344,6 +415,24 @@ static const sl_exercise exercises[] = {
       .doc = "docs/05-worklist.md#order-preserving-compaction", .points = 10,
       .make_inputs = cp_inputs, .check = cp_check, .rules = no_atomics, .repeats = 2,
       .bench = 1,
+      .ladder = {
+          [SL_V_WRONG] = {"Where must element i start in the output: after the elements before it in this "
+                "tile only, or in every tile before? Read "
+                "docs/05-worklist.md#order-preserving-compaction.",
+                "The place of an element is an EXCLUSIVE scan over the whole array: its tile's "
+                "offset plus its rank inside the tile.",
+                NULL},
+          [SL_V_RACE] = {"In your block scan, which shared slot is read in the same step another thread "
+                "writes it? Read docs/04-scan.md#hillis-steele-and-its-race.",
+                "A scan step reads into a register, then a barrier, then writes: never read and "
+                "write a slot in the same step.",
+                NULL},
+          [SL_V_RULE] = {"How does docs/05-worklist.md#two-ways-to-get-a-place get a place without "
+                "atomics?",
+                "Places come from your own scan: no atomics and no library scan in this "
+                "exercise.",
+                NULL},
+      },
       .hint = {
           [SL_V_WRONG] = "A kept in[i] goes to out[number of kept elements before i]: an "
                          "EXCLUSIVE scan of the 0/1 flags, carried across all blocks.",
@@ -358,7 +447,9 @@ static const sl_exercise exercises[] = {
           [SL_V_LAUNCH] = "Launch ceil(n / block) blocks of `block` threads; the scan of the tile "
                           "sums is a smaller launch, never 0 blocks.",
           [SL_V_RULE] = "No atomics and no CUB/thrust: the place of a kept element is the "
-                        "exclusive scan of the flags, which keeps the input order.",
+                        "exclusive scan of the flags, which keeps the input order. Blocks "
+                        "that wait for each other inside one launch need fences and cannot "
+                        "count on start order: carry the tile sums with separate launches.",
           [SL_V_TODO] = "Delete SYNCLAB_TODO(compact) in starter/worklist.cu and write the flags, "
                         "the scan and the scatter.",
       } },

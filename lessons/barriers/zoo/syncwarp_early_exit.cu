@@ -1,8 +1,10 @@
 // EXPECT warp_step WRONG
-// The lanes past n return before the loop, yet __syncwarp() names all 32
-// lanes and the remaining lanes read the slots of the exited ones, which
-// nobody wrote. No tool flags the exited lanes in the mask (H100, CUDA 13):
-// only the wrong sums give it away.
+// The lanes past n return before the loop. The __syncwarp() calls are fine:
+// lanes that have exited are excused from the mask (Programming Guide: every
+// non-exited lane named in the mask must call it; measured on an H100, no
+// hang, synccheck and racecheck clean). The bug is the data: the remaining
+// lanes read the slots of the exited ones, which nobody wrote, so only the
+// wrong sums give it away.
 #define warp_step warp_step_reference
 #include "../../../solutions/barriers.cu"
 #undef warp_step

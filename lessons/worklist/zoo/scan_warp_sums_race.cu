@@ -6,6 +6,22 @@
 #include "../../../solutions/worklist.cu"
 #undef compact
 
+// The three-kernel compaction (flags and positions in memory), whose scan
+// gets the bug below: the reference fuses these since it became fast.
+__global__ void flag_kept(const int *in, int *flags, int n, int threshold)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        flags[i] = compact_keep(in[i], threshold) ? 1 : 0;
+}
+
+__global__ void scatter_kept(const int *in, const int *positions, int n, int threshold, int *out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n && compact_keep(in[i], threshold))
+        out[positions[i]] = in[i];
+}
+
 __device__ int block_inclusive_scan_racy(int x)
 {
     __shared__ int warp_sums[32];

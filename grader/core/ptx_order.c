@@ -1,0 +1,766 @@
+/* Memory order between blocks: spin-waits, publishes, tickets, read-only
+ * loads and forward progress, judged on control flow paths (ptx_order.h). */
+#include "ptx_order.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx_cfg.h"
+#include "ptx_flow.h"
+#include "ptx_spin.h"
+
+/* ---------- what an instruction does ---------- */
+
+static int has(const sl_ptx_insn *in, const char *part) { return sl_ptx_op_has(in, part); }
+static int narrow_scope(const sl_ptx_insn *in) { return has(in, ".cta") || has(in, ".cluster"); }
+
+enum { ORD_ACQ = 1, ORD_REL = 2, ORD_BAR = 4, ORD_NARROW = 8 };
+
+/* The callee of a call instruction: "call.uni (retval0), name, (args)". */
+static int callee_of(const sl_ptx *p, const sl_ptx_insn *in)
+{
+    const char *s = sl_ptx_operands(in);
+    int depth = 0;
+    for (; *s; s++) {
+        if (*s == '(')
+            depth++;
+        else if (*s == ')')
+            depth--;
+        else if (depth == 0 && (isalpha((unsigned char)*s) || *s == '_' || *s == '$')) {
+            const char *e = s;
+            while (*e && (isalnum((unsigned char)*e) || *e == '_' || *e == '$' || *e == '.'))
+                e++;
+            for (int i = 0; i < p->nfunc; i++)
+                if (strlen(p->func[i].name) == (size_t)(e - s) &&
+                    strncmp(p->func[i].name, s, (size_t)(e - s)) == 0)
+                    return i;
+            return -1;
+        }
+    }
+    return -1;
+}
+
+static unsigned ordering(const sl_ptx *p, const sl_ptx_insn *in, int depth);
+
+/* What a called function orders, anywhere in it: a helper that fences is
+ * taken to fence (calls are not followed path by path). Unknown callees
+ * order everything: no finding rests on what cannot be seen. */
+static unsigned call_ordering(const sl_ptx *p, const sl_ptx_insn *in, int depth)
+{
+    const char *ops = sl_ptx_operands(in);
+    if (strstr(ops, "vprintf") || strstr(ops, "malloc") || strstr(ops, "__assertfail") ||
+        strstr(ops, " free,") || strstr(ops, " free "))
+        return 0; /* the runtime's printf, malloc, assert: no ordering */
+    int c = callee_of(p, in);
+    if (c < 0 || depth > 4)
+        return ORD_ACQ | ORD_REL | ORD_BAR;
+    unsigned o = 0;
+    const sl_ptx_func *f = &p->func[c];
+    for (int j = 0; j < f->ninsn; j++)
+        o |= ordering(p, &f->insn[j], depth + 1);
+    return o & ~(unsigned)ORD_NARROW;
+}
+
+/* Ordering an (unguarded) instruction gives, as a mask of ORD_*. */
+static unsigned ordering(const sl_ptx *p, const sl_ptx_insn *in, int depth)
+{
+    if (sl_ptx_matches(in, "call"))
+        return call_ordering(p, in, depth);
+    if (sl_ptx_matches(in, "membar.gl|membar.sys"))
+        return ORD_ACQ | ORD_REL;
+    if (sl_ptx_matches(in, "membar.cta"))
+        return ORD_NARROW;
+    if (sl_ptx_matches(in, "fence.sc.|fence.acq_rel.|fence.release.|fence.acquire.")) {
+        if (narrow_scope(in))
+            return ORD_NARROW;
+        unsigned o = 0;
+        if (!sl_ptx_matches(in, "fence.release."))
+            o |= ORD_ACQ;
+        if (!sl_ptx_matches(in, "fence.acquire."))
+            o |= ORD_REL;
+        return o;
+    }
+    if (sl_ptx_matches(in, "ld.") && has(in, ".acquire") && !narrow_scope(in))
+        return ORD_ACQ;
+    if (sl_ptx_matches(in, "atom.") && !narrow_scope(in) && !has(in, ".shared")) {
+        unsigned o = 0;
+        if (has(in, ".acquire") || has(in, ".acq_rel"))
+            o |= ORD_ACQ;
+        return o;
+    }
+    if (sl_ptx_matches(in, "bar.sync|bar.red|barrier.sync|barrier.red|barrier.cta.sync|"
+                           "barrier.cta.red|bar.cta.sync|bar.cta.red"))
+        return ORD_BAR;
+    return 0;
+}
+
+/* A publish that is itself a release at gpu scope or wider. */
+static int releases(const sl_ptx_insn *in)
+{
+    return sl_ptx_matches(in, "st.|atom.|red.") && !narrow_scope(in) &&
+           (has(in, ".release") || (has(in, ".acq_rel") && !sl_ptx_matches(in, "st.")));
+}
+
+static int acquires(const sl_ptx_insn *in)
+{
+    return sl_ptx_matches(in, "ld.|atom.") && !narrow_scope(in) &&
+           (has(in, ".acquire") || (has(in, ".acq_rel") && sl_ptx_matches(in, "atom.")));
+}
+
+static int strong_access(const sl_ptx_insn *in)
+{
+    return has(in, ".volatile") || has(in, ".relaxed") || has(in, ".acquire") ||
+           has(in, ".release") || has(in, ".mmio");
+}
+
+/* Do two accesses name the same address ("[%rd4+8]")? A strong re-read of
+ * the flag word itself is ordered by coherence; any other location, even in
+ * the same array or scratch buffer (flags beside prefixes), needs acquire. */
+static int same_location(const sl_ptx_insn *a, const sl_ptx_insn *b)
+{
+    const char *pa = strchr(sl_ptx_operands(a), '['), *pb = strchr(sl_ptx_operands(b), '[');
+    if (!pa || !pb)
+        return 0;
+    size_t na = strcspn(pa, "]"), nb = strcspn(pb, "]");
+    return na == nb && strncmp(pa, pb, na) == 0;
+}
+
+/* ---------- one function ---------- */
+
+typedef struct {
+    int key, pol; /* a condition (interned text) and the value it must have */
+} cond_item;
+
+typedef struct {
+    const sl_ptx *p;
+    const sl_ptx_func *f;
+    sl_cfg g;
+    sl_flow fl;
+    int n;
+    unsigned char *ord; /* per instruction: ORD_* of unguarded instructions */
+    char *gload;        /* global loads (ld, ldu) */
+    char *store_weak,
+        *store_strong; /* global stores; strong: volatile/relaxed/release, atom, red */
+    char *store_data;  /* global st of any kind: what a flag or ticket may publish */
+    char *spin_load;   /* loads some spin-wait's exit depends on */
+    sl_bases *base;    /* global address bases per access */
+    sl_bases written;  /* every base the function stores to */
+    /* control dependence: per block, the (branch block * 2 + edge) it depends on */
+    int **dep;
+    int *ndep;
+    char **keys; /* interned condition texts */
+    int nkeys;
+    int coresident;
+} fn;
+
+static int intern(fn *c, const char *s)
+{
+    for (int i = 0; i < c->nkeys; i++)
+        if (strcmp(c->keys[i], s) == 0)
+            return i;
+    c->keys = realloc(c->keys, (size_t)(c->nkeys + 1) * sizeof *c->keys);
+    c->keys[c->nkeys] = strdup(s);
+    return c->nkeys++;
+}
+
+static int last_insn(const fn *c, int b)
+{
+    return (b + 1 < c->g.nb ? c->g.first[b + 1] : c->n) - 1;
+}
+
+/* The condition a predicate register stands for: the text of its only
+ * definition without the destination ("setp.eq.s32 _, %r10, 0"), with
+ * .ne written as .eq and the polarity flipped; else its name. */
+static cond_item condition(fn *c, int reg, int value)
+{
+    cond_item it = {-1, value};
+    char buf[256];
+    snprintf(buf, sizeof buf, "reg %s", c->fl.reg[reg]);
+    if (c->fl.ndef[reg] == 1)
+        for (int i = 0; i < c->n; i++)
+            if (sl_flow_writes(&c->fl, i, reg)) {
+                size_t olen;
+                const char *op = sl_ptx_opcode(&c->f->insn[i], &olen);
+                const char *ops = sl_ptx_operands(&c->f->insn[i]);
+                const char *comma = strchr(ops, ',');
+                if (!comma || strchr(ops, '|'))
+                    break;
+                snprintf(buf, sizeof buf, "%.*s _%s", (int)olen, op, comma);
+                char *ne = strstr(buf, ".ne.");
+                if (ne && strncmp(buf, "setp.", 5) == 0) {
+                    memcpy(ne, ".eq.", 4);
+                    it.pol = !value;
+                }
+                break;
+            }
+    it.key = intern(c, buf);
+    return it;
+}
+
+/* Conditions on the thread index under which instruction i runs: the
+ * thread-dependent branches it is (transitively) control-dependent on,
+ * and its own guard. */
+static int thread_conditions(fn *c, int i, cond_item *out, int max)
+{
+    int n = 0;
+    const sl_flow_insn *fi = &c->fl.in[i];
+    if (fi->guard >= 0 && (c->fl.taint[fi->guard] & SL_TAINT_TID) && n < max)
+        out[n++] = condition(c, fi->guard, !fi->guard_neg);
+    char *seen = calloc((size_t)c->g.nb + 1, 1);
+    int *stack = malloc(((size_t)c->g.nb + 1) * sizeof *stack);
+    int top = 0;
+    stack[top++] = c->g.block_of[i];
+    seen[c->g.block_of[i]] = 1;
+    while (top) {
+        int y = stack[--top];
+        for (int k = 0; k < c->ndep[y]; k++) {
+            int x = c->dep[y][k] / 2, edge = c->dep[y][k] % 2;
+            const sl_flow_insn *bi = &c->fl.in[last_insn(c, x)];
+            if (bi->guard >= 0 && (c->fl.taint[bi->guard] & SL_TAINT_TID) && n < max)
+                /* edge 0 is the branch taken: the guard holds */
+                out[n++] = condition(c, bi->guard, (edge == 0) != bi->guard_neg);
+            if (!seen[x]) {
+                seen[x] = 1;
+                stack[top++] = x;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return n;
+}
+
+/* Is every thread that runs instruction p also one that ran s? */
+static int same_threads(fn *c, int s, int p)
+{
+    cond_item cs[64], cp[64];
+    int ns = thread_conditions(c, s, cs, 64), np = thread_conditions(c, p, cp, 64);
+    for (int a = 0; a < np; a++) {
+        int found = 0;
+        for (int b = 0; b < ns && !found; b++)
+            found = cs[b].key == cp[a].key && cs[b].pol == cp[a].pol;
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+/* Does block y run only under a branch whose condition has taint kind? */
+static int decided_by(const fn *c, int y, unsigned kind)
+{
+    char *seen = calloc((size_t)c->g.nb + 1, 1);
+    int *stack = malloc(((size_t)c->g.nb + 1) * sizeof *stack);
+    int top = 0, found = 0;
+    stack[top++] = y;
+    seen[y] = 1;
+    while (top && !found) {
+        int b = stack[--top];
+        for (int k = 0; k < c->ndep[b] && !found; k++) {
+            int x = c->dep[b][k] / 2;
+            const sl_flow_insn *bi = &c->fl.in[last_insn(c, x)];
+            found = bi->guard >= 0 && (c->fl.taint[bi->guard] & kind);
+            if (!seen[x]) {
+                seen[x] = 1;
+                stack[top++] = x;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return found;
+}
+
+/* ---------- findings ---------- */
+
+typedef struct {
+    const sl_ptx *p;
+    sl_text *why;
+    char *where;
+    size_t wl;
+} report;
+
+static void say(const report *r, const fn *c, int i)
+{
+    sl_ptx_say(r->p, &c->f->insn[i], r->why, r->where, r->wl);
+}
+
+static char *mask(const fn *c) { return calloc((size_t)c->n + 1, 1); }
+
+/* What instruction j orders on a path that ends (or starts) at instruction
+ * k: a guarded fence counts when k runs under the same guard (the compiler
+ * predicates "if (threadIdx.x == 0) { __threadfence(); flag = 1; }"). */
+static unsigned ordering_with(const fn *c, int j, int k)
+{
+    const sl_flow_insn *gj = &c->fl.in[j], *gk = &c->fl.in[k];
+    if (gj->guard < 0)
+        return c->ord[j];
+    if (gj->guard == gk->guard && gj->guard_neg == gk->guard_neg)
+        return ordering(c->p, &c->f->insn[j], 0);
+    return 0;
+}
+
+/* Every path from store s to publish pub: release ordering, and a barrier
+ * when fewer threads publish than stored. what: "the flag" / "the ticket". */
+static int check_release(fn *c, int s, int pub, const char *what, const report *r)
+{
+    char *target = mask(c), *blocked = mask(c);
+    target[pub] = 1;
+    int bad = 0;
+    if (!releases(&c->f->insn[pub])) {
+        for (int j = 0; j < c->n; j++)
+            blocked[j] = (ordering_with(c, j, pub) & ORD_REL) != 0;
+        if (sl_cfg_reach(c->f, &c->g, s, target, blocked, NULL) >= 0) {
+            bad = 1;
+            int narrow = -1, early = -1;
+            for (int j = 0; j < c->n; j++)
+                blocked[j] = (ordering_with(c, j, pub) & (ORD_REL | ORD_NARROW)) != 0;
+            if (sl_cfg_reach(c->f, &c->g, s, target, blocked, NULL) < 0)
+                for (int j = 0; j < c->n && narrow < 0; j++)
+                    if (c->ord[j] & ORD_NARROW) {
+                        char *t2 = mask(c);
+                        t2[pub] = 1;
+                        if (sl_cfg_reach(c->f, &c->g, j, t2, NULL, NULL) >= 0) {
+                            char *t3 = mask(c);
+                            t3[j] = 1;
+                            if (sl_cfg_reach(c->f, &c->g, s, t3, NULL, NULL) >= 0)
+                                narrow = j;
+                            free(t3);
+                        }
+                        free(t2);
+                    }
+            if (narrow < 0) {
+                char *t2 = mask(c);
+                t2[s] = 1;
+                for (int j = 0; j < c->n && early < 0; j++)
+                    if ((c->ord[j] & ORD_REL) && sl_cfg_reach(c->f, &c->g, j, t2, NULL, NULL) >= 0)
+                        early = j;
+                free(t2);
+            }
+            sl_text_printf(r->why, "the store ");
+            say(r, c, s);
+            sl_text_printf(r->why, " is read by other blocks once they see %s ", what);
+            say(r, c, pub);
+            if (narrow >= 0) {
+                sl_text_printf(r->why, ", with only ");
+                say(r, c, narrow);
+                sl_text_printf(r->why, " between them: that fence orders memory for the threads "
+                                       "of one block only; other blocks need __threadfence() "
+                                       "(gpu scope)");
+            } else if (early >= 0) {
+                sl_text_printf(r->why, ", but the fence ");
+                say(r, c, early);
+                sl_text_printf(r->why,
+                               " comes before the store: a fence orders what comes "
+                               "before it against what comes after, so it must sit "
+                               "between the store and %s",
+                               what);
+            } else {
+                sl_text_printf(r->why,
+                               ", and some path from the store to it has no gpu-scope "
+                               "fence: another block may see %s before the data. Put "
+                               "__threadfence() between them on every path (a fence "
+                               "in a branch that can be skipped does not count), or "
+                               "publish with a release (cuda::atomic_ref<..., "
+                               "cuda::thread_scope_device>::store(v, "
+                               "cuda::memory_order_release))",
+                               what);
+            }
+        }
+    }
+    if (!bad && !same_threads(c, s, pub)) {
+        for (int j = 0; j < c->n; j++)
+            blocked[j] = (ordering_with(c, j, pub) & ORD_BAR) != 0;
+        if (sl_cfg_reach(c->f, &c->g, s, target, blocked, NULL) >= 0) {
+            bad = 1;
+            sl_text_printf(r->why, "the store ");
+            say(r, c, s);
+            sl_text_printf(r->why, " is made by threads that do not all publish %s ", what);
+            say(r, c, pub);
+            sl_text_printf(r->why, ", and no __syncthreads() lies between them on every path: "
+                                   "the publishing thread's fence or release covers only its "
+                                   "own stores and those it synchronized with. Put "
+                                   "__syncthreads() after the stores, then fence and publish "
+                                   "from one thread");
+        }
+    }
+    free(target);
+    free(blocked);
+    return bad;
+}
+
+/* Consumer side: acquire on every path from a wait or ticket to a read. */
+static int check_acquire(fn *c, int from, const char *targets, const signed char *cut,
+                         const char *blocked_extra, int is_ticket, const report *r)
+{
+    if (acquires(&c->f->insn[from]))
+        return 0;
+    char *blocked = mask(c);
+    for (int j = 0; j < c->n; j++)
+        blocked[j] = (ordering_with(c, j, from) & ORD_ACQ) || (blocked_extra && blocked_extra[j]);
+    int rd = sl_cfg_reach(c->f, &c->g, from, targets, blocked, cut);
+    free(blocked);
+    if (rd < 0)
+        return 0;
+    if (is_ticket) {
+        sl_text_printf(r->why, "the block that draws the deciding ticket ");
+        say(r, c, from);
+        sl_text_printf(r->why, " then reads what other blocks stored before theirs ");
+        say(r, c, rd);
+        sl_text_printf(r->why, " with no acquire in between: it may read a partial older than "
+                               "the ticket it counted. Put __threadfence() after the ticket, "
+                               "in the block that is last (before its reads), or take the "
+                               "ticket with an acq_rel atomic (cuda::atomic_ref fetch_add(1, "
+                               "cuda::memory_order_acq_rel))");
+    } else {
+        sl_text_printf(r->why, "the wait for another block ");
+        say(r, c, from);
+        sl_text_printf(r->why, " is followed by the read ");
+        say(r, c, rd);
+        sl_text_printf(r->why, " of data that block wrote, with no acquire between them on "
+                               "some path: the GPU may satisfy the read before the flag, and "
+                               "return stale data. Put __threadfence() after the wait loop "
+                               "(before any __syncthreads() that releases the other threads), "
+                               "or spin with an acquire load (cuda::atomic_ref load("
+                               "cuda::memory_order_acquire))");
+    }
+    return 1;
+}
+
+static int check_spins(fn *c, const report *r)
+{
+    sl_spin sp[64];
+    int ns = sl_find_spins(c->f, &c->g, &c->fl, sp, 64);
+    for (int k = 0; k < ns; k++)
+        c->spin_load[sp[k].load] = 1;
+    for (int k = 0; k < ns; k++) {
+        int L = sp[k].load;
+        sl_bases sb = c->base[L];
+        /* the reads the wait guards */
+        char *reads = mask(c);
+        sl_bases payload = 0;
+        for (int j = 0; j < c->n; j++)
+            if (c->gload[j] && !c->spin_load[j] && (c->base[j] & c->written) &&
+                !(strong_access(&c->f->insn[j]) && same_location(&c->f->insn[j], &c->f->insn[L]))) {
+                reads[j] = 1;
+            }
+        {
+            /* only the reads that can follow the wait */
+            char *left = mask(c);
+            memcpy(left, reads, (size_t)c->n);
+            int rd;
+            while ((rd = sl_cfg_reach(c->f, &c->g, L, left, NULL, NULL)) >= 0) {
+                payload |= c->base[rd];
+                left[rd] = 0;
+            }
+            free(left);
+        }
+        if (check_acquire(c, L, reads, NULL, NULL, 0, r)) {
+            free(reads);
+            return 1;
+        }
+        free(reads);
+        /* the publishes it waits for */
+        int strong = 0, plain = -1;
+        for (int j = 0; j < c->n; j++) {
+            if (c->spin_load[j] || !(c->base[j] & sb))
+                continue;
+            if (c->store_strong[j])
+                strong = 1;
+            else if (c->store_weak[j] && plain < 0)
+                plain = j;
+        }
+        if (!strong && plain >= 0) {
+            sl_text_printf(r->why, "the flag that ");
+            say(r, c, L);
+            sl_text_printf(r->why, " waits for is written with a plain store ");
+            say(r, c, plain);
+            sl_text_printf(r->why, ": a plain store is not a synchronizing operation (the "
+                                   "compiler may delay, merge or drop it, and it is a data race "
+                                   "with the wait). Write the flag with a volatile store after "
+                                   "__threadfence(), with atomicExch, or with cuda::atomic_ref "
+                                   "store(1, cuda::memory_order_release)");
+            return 1;
+        }
+        for (int pub = 0; pub < c->n; pub++) {
+            if (c->spin_load[pub] || !c->store_strong[pub] || !(c->base[pub] & sb))
+                continue;
+            for (int s = 0; s < c->n; s++) {
+                if (!c->store_data[s] || s == pub || !(c->base[s] & payload))
+                    continue;
+                char *t2 = mask(c);
+                t2[pub] = 1;
+                int reaches = sl_cfg_reach(c->f, &c->g, s, t2, NULL, NULL) >= 0;
+                free(t2);
+                if (reaches && check_release(c, s, pub, "the flag", r))
+                    return 1;
+            }
+        }
+    }
+    /* forward progress, once the memory order is right */
+    for (int k = 0; k < ns; k++) {
+        int L = sp[k].load;
+        unsigned t = sl_flow_addr_taint(&c->fl, L);
+        const sl_flow_insn *bi = &c->fl.in[sp[k].branch];
+        if (bi->guard >= 0)
+            t |= c->fl.taint[bi->guard];
+        if (!c->coresident && (t & SL_TAINT_CTAID) && !(t & SL_TAINT_ATOMIC)) {
+            sl_text_printf(r->why, "the wait ");
+            say(r, c, L);
+            sl_text_printf(r->why, " waits for a block chosen from blockIdx: CUDA does not "
+                                   "promise that blocks start in index order, or that the "
+                                   "block waited for runs while this one spins, so it may "
+                                   "wait forever. Take the tile index from an atomic ticket "
+                                   "(if (threadIdx.x == 0) tile = atomicAdd(&counter, 1), "
+                                   "shared with the block): a block then waits only for tiles "
+                                   "that blocks already running took");
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Is store s on a way to atomic t that t does not lead back to? */
+static int stored_before(fn *c, int s, int t)
+{
+    char *to_t = mask(c), *to_s = mask(c);
+    to_t[t] = 1;
+    to_s[s] = 1;
+    int before = sl_cfg_reach(c->f, &c->g, s, to_t, NULL, NULL) >= 0 &&
+                 sl_cfg_reach(c->f, &c->g, t, to_s, NULL, NULL) < 0;
+    free(to_t);
+    free(to_s);
+    return before;
+}
+
+/* Last-block pattern: a global atomic whose result decides reads of what
+ * other blocks stored before their own atomic. */
+static int check_tickets(fn *c, const report *r)
+{
+    for (int t = 0; t < c->n; t++) {
+        const sl_ptx_insn *in = &c->f->insn[t];
+        const sl_flow_insn *fi = &c->fl.in[t];
+        if (!sl_ptx_matches(in, "atom.") || !sl_flow_is_global(&c->fl, t) || c->spin_load[t] ||
+            fi->ndst == 0)
+            continue;
+        char *reads = mask(c);
+        int any = 0;
+        for (int j = 0; j < c->n; j++) {
+            if (!c->gload[j] || c->spin_load[j] || !(c->base[j] & c->written))
+                continue;
+            if (!decided_by(c, c->g.block_of[j], SL_TAINT_ATOMIC))
+                continue;
+            char *t3 = mask(c);
+            t3[j] = 1;
+            int after = sl_cfg_reach(c->f, &c->g, t, t3, NULL, NULL) >= 0;
+            free(t3);
+            if (!after)
+                continue;
+            /* stored by this kernel before the ticket (not by an earlier
+             * round of a loop that claims work with it) */
+            for (int s = 0; s < c->n && !reads[j]; s++)
+                if (c->store_data[s] && (c->base[s] & c->base[j]) && stored_before(c, s, t))
+                    reads[j] = 1;
+            any |= reads[j];
+        }
+        if (!any) {
+            free(reads);
+            continue;
+        }
+        for (int s = 0; s < c->n; s++) {
+            if (!c->store_data[s])
+                continue;
+            int feeds = 0;
+            for (int j = 0; j < c->n && !feeds; j++)
+                feeds = reads[j] && (c->base[s] & c->base[j]);
+            if (feeds && stored_before(c, s, t) && check_release(c, s, t, "the ticket", r)) {
+                free(reads);
+                return 1;
+            }
+        }
+        /* The side of a ticket-decided branch that holds an acquire is the
+         * last block's; a path that leaves it for the other side is not
+         * the last block's and is not followed. */
+        signed char *cut = malloc((size_t)c->g.nb + 1);
+        char *extra = mask(c);
+        char *dep = calloc((size_t)c->g.nb + 1, 1);
+        memset(cut, -1, (size_t)c->g.nb + 1);
+        for (int x = 0; x < c->g.nb; x++) {
+            const sl_flow_insn *bi = &c->fl.in[last_insn(c, x)];
+            if (!sl_ptx_is_branch(&c->f->insn[last_insn(c, x)]) || bi->guard < 0 ||
+                !(c->fl.taint[bi->guard] & SL_TAINT_ATOMIC))
+                continue;
+            int side[2] = {0, 0};
+            for (int k = 0; k < 2; k++) {
+                sl_cfg_dependent(&c->g, x, k, dep);
+                for (int j = 0; j < c->n && !side[k]; j++)
+                    side[k] = dep[c->g.block_of[j]] && (c->ord[j] & ORD_ACQ);
+            }
+            if (side[0] != side[1])
+                cut[x] = (signed char)(side[0] ? 1 : 0);
+        }
+        for (int j = 0; j < c->n; j++) {
+            const sl_flow_insn *gj = &c->fl.in[j];
+            if (gj->guard >= 0 && (c->fl.taint[gj->guard] & SL_TAINT_ATOMIC) &&
+                (ordering(c->p, &c->f->insn[j], 0) & ORD_ACQ))
+                extra[j] = 1;
+        }
+        int bad = check_acquire(c, t, reads, cut, extra, 1, r);
+        free(dep);
+        free(cut);
+        free(extra);
+        free(reads);
+        if (bad)
+            return 1;
+    }
+    return 0;
+}
+
+static int check_readonly_loads(fn *c, const report *r)
+{
+    const sl_bases known = ~((sl_bases)1 << SL_BASE_UNKNOWN);
+    for (int j = 0; j < c->n; j++) {
+        if (!c->gload[j] || !has(&c->f->insn[j], ".nc") || !(c->base[j] & c->written & known))
+            continue;
+        int s = -1;
+        for (int k = 0; k < c->n && s < 0; k++)
+            if ((c->store_weak[k] || c->store_strong[k]) && (c->base[k] & c->base[j] & known))
+                s = k;
+        sl_text_printf(r->why, "the read-only load ");
+        say(r, c, j);
+        sl_text_printf(r->why, " (__ldg, or a const __restrict__ pointer) reads memory that this "
+                               "kernel also writes");
+        if (s >= 0) {
+            sl_text_printf(r->why, " (");
+            say(r, c, s);
+            sl_text_printf(r->why, ")");
+        }
+        sl_text_printf(r->why, ": the read-only path is not kept coherent with writes made "
+                               "during the launch, so it may return a stale value. Read it "
+                               "with a plain (or volatile) load after the proper fence");
+        return 1;
+    }
+    return 0;
+}
+
+static int library_function(const char *name)
+{
+    static const char *const prefixes[] = {
+        "_ZN3cub",  "_ZN6thrust",  "_ZN4cuda", "_ZN18cooperative_groups",
+        "_ZNK3cub", "_ZNK6thrust", "_ZNK4cuda"};
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+            return 1;
+    return 0;
+}
+
+static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident, const report *r)
+{
+    if (f->ninsn == 0 || library_function(f->name))
+        return 0;
+    fn c = {0};
+    c.p = p;
+    c.f = f;
+    c.n = f->ninsn;
+    c.coresident = coresident;
+    sl_cfg_build(f, &c.g);
+    sl_flow_build(f, &c.fl);
+    c.ord = calloc((size_t)c.n + 1, 1);
+    c.gload = mask(&c);
+    c.store_weak = mask(&c);
+    c.store_strong = mask(&c);
+    c.store_data = mask(&c);
+    c.spin_load = mask(&c);
+    c.base = calloc((size_t)c.n + 1, sizeof *c.base);
+    for (int j = 0; j < c.n; j++) {
+        const sl_ptx_insn *in = &f->insn[j];
+        if (!sl_ptx_guarded(in))
+            c.ord[j] = (unsigned char)ordering(p, in, 0);
+        if (!sl_flow_is_global(&c.fl, j))
+            continue;
+        c.base[j] = sl_flow_addr_bases(&c.fl, j) & SL_BASES_GLOBAL;
+        if (sl_ptx_matches(in, "ld.|ldu."))
+            c.gload[j] = 1;
+        else if (sl_ptx_matches(in, "atom.|red."))
+            c.store_strong[j] = 1;
+        else if (sl_ptx_matches(in, "st.")) {
+            (strong_access(in) ? c.store_strong : c.store_weak)[j] = 1;
+            c.store_data[j] = 1;
+        }
+        if (c.store_strong[j] || c.store_weak[j])
+            c.written |= c.base[j];
+    }
+    /* control dependence */
+    c.dep = calloc((size_t)c.g.nb + 1, sizeof *c.dep);
+    c.ndep = calloc((size_t)c.g.nb + 1, sizeof *c.ndep);
+    char *dep = calloc((size_t)c.g.nb + 1, 1);
+    for (int x = 0; x < c.g.nb; x++) {
+        if (c.g.succ[x][1] < 0)
+            continue;
+        for (int k = 0; k < 2; k++) {
+            sl_cfg_dependent(&c.g, x, k, dep);
+            for (int y = 0; y < c.g.nb; y++)
+                if (dep[y]) {
+                    c.dep[y] = realloc(c.dep[y], (size_t)(c.ndep[y] + 1) * sizeof **c.dep);
+                    c.dep[y][c.ndep[y]++] = x * 2 + k;
+                }
+        }
+    }
+    free(dep);
+    int bad = check_spins(&c, r) || check_tickets(&c, r) || check_readonly_loads(&c, r);
+    if (bad)
+        sl_text_printf(r->why, " [in %s]", f->name);
+    for (int b = 0; b <= c.g.nb; b++)
+        free(c.dep[b]);
+    free(c.dep);
+    free(c.ndep);
+    for (int i = 0; i < c.nkeys; i++)
+        free(c.keys[i]);
+    free(c.keys);
+    free(c.ord);
+    free(c.gload);
+    free(c.store_weak);
+    free(c.store_strong);
+    free(c.store_data);
+    free(c.spin_load);
+    free(c.base);
+    sl_flow_free(&c.fl);
+    sl_cfg_free(&c.g);
+    return bad;
+}
+
+int sl_ptx_order_violation(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
+                           void *arg, const sl_rule *rules, sl_text *why, char *where,
+                           size_t wherelen)
+{
+    int coresident = 0;
+    const char *note = NULL;
+    for (const sl_rule *r = rules; r && r->kind != SL_RULE_END; r++) {
+        if (r->kind == SL_RULE_CORESIDENT)
+            coresident = 1;
+        else if (r->kind == SL_RULE_ORDER_NOTE)
+            note = r->why;
+    }
+    if (wherelen)
+        where[0] = '\0';
+    report rep = {p, why, where, wherelen};
+    for (int i = 0; i < p->nfunc; i++) {
+        if (in_scope && !in_scope(p->func[i].name, arg))
+            continue;
+        sl_text msg = {0};
+        report r = rep;
+        r.why = &msg;
+        if (check_function(p, &p->func[i], coresident, &r)) {
+            sl_text_printf(why, "%s", sl_text_str(&msg));
+            if (note)
+                sl_text_printf(why, ".\n%s", note);
+            sl_text_free(&msg);
+            return 1;
+        }
+        sl_text_free(&msg);
+        if (wherelen)
+            where[0] = '\0';
+    }
+    return 0;
+}

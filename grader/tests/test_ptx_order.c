@@ -1,0 +1,426 @@
+/* The memory-order analysis (ptx_order.c) on hand-written PTX: for each
+ * class, the bug and several correct spellings. Lines: the wait is on
+ * line 10 of k.cu, the fence 11, the read 12; the payload store 20, the
+ * producer's fence 21, the flag store 22. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx.h"
+#include "ptx_order.h"
+#include "unit.h"
+
+#define HEAD                                                                                       \
+    ".version 8.0\n.target sm_90\n.address_size 64\n.file 1 \"/s/k.cu\"\n"                         \
+    ".visible .entry k(\n.param .u64 k_param_0,\n.param .u64 k_param_1,\n"                         \
+    ".param .u64 k_param_2\n)\n{\n.reg .pred %p<9>;\n.reg .b32 %r<20>;\n.reg .b64 %rd<20>;\n"      \
+    "ld.param.u64 %rd1, [k_param_0];\nld.param.u64 %rd2, [k_param_1];\n"                           \
+    "ld.param.u64 %rd3, [k_param_2];\ncvta.to.global.u64 %rd4, %rd1;\n"                            \
+    "cvta.to.global.u64 %rd5, %rd2;\ncvta.to.global.u64 %rd6, %rd3;\n"
+
+/* Block 0 produces payload[0] and raises flag[0]; the others wait for it
+ * and copy the payload out. */
+static char *message_kernel(const char *spin, const char *acquire, const char *release,
+                            const char *publish)
+{
+    char *buf = malloc(8192);
+    snprintf(buf, 8192,
+             "%s"
+             "mov.u32 %%r1, %%ctaid.x;\nsetp.eq.s32 %%p1, %%r1, 0;\n@%%p1 bra $PROD;\n"
+             "$SPIN:\n.loc 1 10 0\n%s\nsetp.eq.s32 %%p2, %%r2, 0;\n@%%p2 bra $SPIN;\n"
+             ".loc 1 11 0\n%s\n.loc 1 12 0\nld.global.u32 %%r3, [%%rd4];\n"
+             "st.global.u32 [%%rd6], %%r3;\nret;\n"
+             "$PROD:\n.loc 1 20 0\nst.global.u32 [%%rd4], %%r1;\n.loc 1 21 0\n%s\n"
+             ".loc 1 22 0\n%s\nret;\n}\n",
+             HEAD, spin, acquire, release, publish);
+    return buf;
+}
+
+/* s with the first old replaced by new (malloc'd). */
+static char *replaced(const char *s, const char *old, const char *new)
+{
+    const char *at = strstr(s, old);
+    ck_assert_ptr_nonnull(at);
+    size_t n = strlen(s) - strlen(old) + strlen(new) + 1;
+    char *out = malloc(n);
+    snprintf(out, n, "%.*s%s%s", (int)(at - s), s, new, at + strlen(old));
+    return out;
+}
+
+static const char *const VOLATILE_SPIN = "ld.volatile.global.u32 %r2, [%rd5];";
+static const char *const VOLATILE_FLAG = "st.volatile.global.u32 [%rd5], %r1;";
+
+/* 1 when the analysis finds something; why and where are kept for asserts. */
+static sl_text why;
+static char where[512];
+
+static int judge(const char *ptx_text, const sl_rule *rules)
+{
+    sl_ptx p;
+    sl_ptx_parse(ptx_text, &p);
+    sl_text_free(&why);
+    int bad = sl_ptx_order_violation(&p, NULL, NULL, rules, &why, where, sizeof where);
+    sl_ptx_free(&p);
+    return bad;
+}
+
+static int judge_message(const char *spin, const char *acquire, const char *release,
+                         const char *publish)
+{
+    char *k = message_kernel(spin, acquire, release, publish);
+    int bad = judge(k, NULL);
+    free(k);
+    return bad;
+}
+
+#define SAYS(part)                                                                                 \
+    ck_assert_msg(strstr(sl_text_str(&why), part), "'%s' not in: %s", part, sl_text_str(&why))
+#define WHERE(part) ck_assert_msg(strstr(where, part), "'%s' not in where: %s", part, where)
+
+START_TEST(consumer_spellings_that_acquire)
+{
+    const char *fence[] = {"membar.gl;", "membar.sys;", "fence.sc.gpu;", "fence.acq_rel.gpu;",
+                           "fence.acq_rel.sys;"};
+    for (size_t i = 0; i < sizeof fence / sizeof fence[0]; i++)
+        ck_assert_msg(!judge_message(VOLATILE_SPIN, fence[i], "membar.gl;", VOLATILE_FLAG),
+                      "%s: %s", fence[i], sl_text_str(&why));
+    /* the wait itself acquires */
+    ck_assert(
+        !judge_message("ld.acquire.gpu.global.u32 %r2, [%rd5];", "", "membar.gl;", VOLATILE_FLAG));
+    ck_assert(!judge_message("ld.relaxed.gpu.global.u32 %r2, [%rd5];", "fence.acq_rel.gpu;",
+                             "membar.gl;", VOLATILE_FLAG));
+    /* spins that re-read through atomics */
+    ck_assert(!judge_message("atom.global.cas.b32 %r2, [%rd5], 1, 1;", "membar.gl;", "membar.gl;",
+                             "atom.global.exch.b32 %r9, [%rd5], 1;"));
+    ck_assert(!judge_message("atom.global.add.u32 %r2, [%rd5], 0;", "membar.gl;", "membar.gl;",
+                             VOLATILE_FLAG));
+    ck_assert(!judge_message("atom.acquire.gpu.global.or.b32 %r2, [%rd5], 0;", "", "membar.gl;",
+                             VOLATILE_FLAG));
+}
+END_TEST
+
+START_TEST(consumer_without_acquire)
+{
+    ck_assert(judge_message(VOLATILE_SPIN, "", "membar.gl;", VOLATILE_FLAG));
+    SAYS("no acquire");
+    WHERE("k.cu:10");
+    WHERE("k.cu:12");
+    /* too narrow */
+    ck_assert(judge_message(VOLATILE_SPIN, "membar.cta;", "membar.gl;", VOLATILE_FLAG));
+    ck_assert(judge_message(VOLATILE_SPIN, "fence.acq_rel.cta;", "membar.gl;", VOLATILE_FLAG));
+    /* a fence only some paths take */
+    ck_assert(judge_message(VOLATILE_SPIN,
+                            "setp.ne.s32 %p3, %r2, 7;\n@%p3 bra $SKIP;\nmembar.gl;\n$SKIP:",
+                            "membar.gl;", VOLATILE_FLAG));
+    /* an atomic spin is relaxed too */
+    ck_assert(
+        judge_message("atom.global.cas.b32 %r2, [%rd5], 1, 1;", "", "membar.gl;", VOLATILE_FLAG));
+    /* a release fence does not acquire */
+    ck_assert(judge_message(VOLATILE_SPIN, "fence.release.gpu;", "membar.gl;", VOLATILE_FLAG));
+}
+END_TEST
+
+START_TEST(publish_spellings)
+{
+    const char *ok[][2] = {
+        {"membar.gl;", VOLATILE_FLAG},
+        {"membar.sys;", "atom.global.exch.b32 %r9, [%rd5], 1;"},
+        {"fence.sc.gpu;", "st.relaxed.gpu.global.u32 [%rd5], %r1;"},
+        {"fence.acq_rel.gpu;", "red.global.add.u32 [%rd5], 1;"},
+        {"", "st.release.gpu.global.u32 [%rd5], %r1;"},
+        {"", "atom.release.gpu.global.exch.b32 %r9, [%rd5], 1;"},
+        {"", "red.release.gpu.global.add.u32 [%rd5], 1;"},
+        /* "if (...) { __threadfence(); flag = 1; }" predicated by the compiler */
+        {"setp.eq.s32 %p7, %r1, 0;\n@%p7 membar.gl;", "@%p7 st.volatile.global.u32 [%rd5], %r1;"},
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        ck_assert_msg(!judge_message(VOLATILE_SPIN, "membar.gl;", ok[i][0], ok[i][1]), "%s %s: %s",
+                      ok[i][0], ok[i][1], sl_text_str(&why));
+}
+END_TEST
+
+START_TEST(publish_without_release)
+{
+    ck_assert(judge_message(VOLATILE_SPIN, "membar.gl;", "", VOLATILE_FLAG));
+    SAYS("no gpu-scope fence");
+    WHERE("k.cu:20");
+    WHERE("k.cu:22");
+    ck_assert(judge_message(VOLATILE_SPIN, "membar.gl;", "membar.cta;", VOLATILE_FLAG));
+    SAYS("one block only");
+    ck_assert(judge_message(VOLATILE_SPIN, "membar.gl;", "fence.sc.cta;",
+                            "atom.global.exch.b32 %r9, [%rd5], 1;"));
+    /* a release of cta scope is not enough either */
+    ck_assert(
+        judge_message(VOLATILE_SPIN, "membar.gl;", "", "st.release.cta.global.u32 [%rd5], %r1;"));
+    /* an acquire fence does not release */
+    ck_assert(judge_message(VOLATILE_SPIN, "membar.gl;", "fence.acquire.gpu;", VOLATILE_FLAG));
+    /* a volatile payload store is relaxed: it needs the fence as much */
+    char *k = message_kernel(VOLATILE_SPIN, "membar.gl;", "", VOLATILE_FLAG);
+    char *vol = replaced(k, "st.global.u32 [%rd4], %r1;", "st.volatile.global.u32 [%rd4], %r1;");
+    ck_assert(judge(vol, NULL));
+    WHERE("k.cu:20");
+    free(vol);
+    free(k);
+    /* a fence under another predicate than the flag's */
+    ck_assert(judge_message(VOLATILE_SPIN, "membar.gl;",
+                            "setp.eq.s32 %p7, %r1, 0;\n@!%p7 membar.gl;",
+                            "@%p7 st.volatile.global.u32 [%rd5], %r1;"));
+    /* a fence in a branch that can be skipped */
+    ck_assert(judge_message(
+        VOLATILE_SPIN, "membar.gl;",
+        "setp.ne.s32 %p3, %r1, 5;\n@%p3 bra $NOFENCE;\nmembar.gl;\n$NOFENCE:", VOLATILE_FLAG));
+}
+END_TEST
+
+START_TEST(flag_written_with_a_plain_store)
+{
+    ck_assert(
+        judge_message(VOLATILE_SPIN, "membar.gl;", "membar.gl;", "st.global.u32 [%rd5], %r1;"));
+    SAYS("plain store");
+    WHERE("k.cu:10");
+    WHERE("k.cu:22");
+}
+END_TEST
+
+/* Every thread stores the payload; thread 0 publishes for the block. */
+static char *one_thread_kernel(const char *before, const char *release, const char *publish)
+{
+    char *buf = malloc(8192);
+    snprintf(buf, 8192,
+             "%s"
+             "mov.u32 %%r1, %%ctaid.x;\nmov.u32 %%r5, %%tid.x;\nsetp.eq.s32 %%p1, %%r1, 0;\n"
+             "@%%p1 bra $PROD;\nsetp.ne.s32 %%p5, %%r5, 0;\n@%%p5 bra $WAITED;\n"
+             "$SPIN:\n.loc 1 10 0\nld.volatile.global.u32 %%r2, [%%rd5];\n"
+             "setp.eq.s32 %%p2, %%r2, 0;\n@%%p2 bra $SPIN;\n.loc 1 11 0\nmembar.gl;\n"
+             "$WAITED:\nbar.sync 0;\n.loc 1 12 0\nmul.wide.u32 %%rd7, %%r5, 4;\n"
+             "add.s64 %%rd8, %%rd4, %%rd7;\nld.global.u32 %%r3, [%%rd8];\n"
+             "st.global.u32 [%%rd6], %%r3;\nret;\n"
+             "$PROD:\n.loc 1 20 0\nmul.wide.u32 %%rd9, %%r5, 4;\nadd.s64 %%rd10, %%rd4, %%rd9;\n"
+             "st.global.u32 [%%rd10], %%r5;\n%s\nsetp.ne.s32 %%p4, %%r5, 0;\n@%%p4 bra $DONE;\n"
+             ".loc 1 21 0\n%s\n.loc 1 22 0\n%s\n$DONE:\nret;\n}\n",
+             HEAD, before, release, publish);
+    return buf;
+}
+
+START_TEST(one_thread_publishes_for_its_block)
+{
+    struct {
+        const char *before, *release, *publish;
+        int bad;
+    } cases[] = {
+        {"bar.sync 0;", "", "st.release.gpu.global.u32 [%rd5], %r1;", 0},
+        {"bar.sync 0;", "membar.gl;", VOLATILE_FLAG, 0},
+        {"membar.gl;\nbar.sync 0;", "", VOLATILE_FLAG,
+         0}, /* each thread fences, then the barrier */
+        {"bar.sync 0;", "fence.acq_rel.gpu;", "st.relaxed.gpu.global.u32 [%rd5], %r1;", 0},
+        {"", "", "st.release.gpu.global.u32 [%rd5], %r1;", 1}, /* no barrier */
+        {"", "membar.gl;", VOLATILE_FLAG, 1},
+        {"bar.sync 0;", "", VOLATILE_FLAG, 1}, /* barrier, no fence */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *k = one_thread_kernel(cases[i].before, cases[i].release, cases[i].publish);
+        ck_assert_msg(judge(k, NULL) == cases[i].bad, "case %zu: %s", i, sl_text_str(&why));
+        free(k);
+    }
+    char *k = one_thread_kernel("", "", "st.release.gpu.global.u32 [%rd5], %r1;");
+    ck_assert(judge(k, NULL));
+    SAYS("__syncthreads()");
+    free(k);
+}
+END_TEST
+
+/* Last block: partial, fence, ticket; the last block reads the partials. */
+static char *ticket_kernel(const char *release, const char *ticket, const char *acquire)
+{
+    char *buf = malloc(8192);
+    snprintf(buf, 8192,
+             "%s"
+             "mov.u32 %%r1, %%ctaid.x;\nmov.u32 %%r4, %%nctaid.x;\nmul.wide.u32 %%rd7, %%r1, 4;\n"
+             "add.s64 %%rd8, %%rd4, %%rd7;\n.loc 1 20 0\nst.global.u32 [%%rd8], %%r1;\n"
+             ".loc 1 21 0\n%s\n.loc 1 22 0\n%s\nadd.s32 %%r6, %%r4, -1;\n"
+             "setp.ne.s32 %%p1, %%r2, %%r6;\n@%%p1 bra $NOTLAST;\n.loc 1 11 0\n%s\n"
+             "$NOTLAST:\nbar.sync 0;\n@%%p1 bra $END;\n.loc 1 12 0\n"
+             "ld.global.u32 %%r3, [%%rd4+4];\nst.global.u32 [%%rd6], %%r3;\n$END:\nret;\n}\n",
+             HEAD, release, ticket, acquire);
+    return buf;
+}
+
+START_TEST(last_block_pattern)
+{
+    const char *inc = "atom.global.inc.u32 %r2, [%rd5], %r4;";
+    struct {
+        const char *release, *ticket, *acquire;
+        int bad;
+    } cases[] = {
+        {"membar.gl;", inc, "membar.gl;", 0},
+        {"fence.sc.gpu;", inc, "fence.sc.gpu;", 0},
+        {"", "atom.acq_rel.gpu.global.add.u32 %r2, [%rd5], 1;", "", 0},
+        {"fence.release.gpu;", inc, "fence.acq_rel.gpu;", 0},
+        {"membar.gl;", inc, "", 1}, /* the last block reads with no acquire */
+        {"", inc, "membar.gl;", 1}, /* the partial is not released */
+        {"membar.cta;", inc, "membar.gl;", 1},
+        {"", "atom.release.gpu.global.add.u32 %r2, [%rd5], 1;", "", 1},
+        {"", "atom.acquire.gpu.global.add.u32 %r2, [%rd5], 1;", "", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *k = ticket_kernel(cases[i].release, cases[i].ticket, cases[i].acquire);
+        ck_assert_msg(judge(k, NULL) == cases[i].bad, "case %zu: %s", i, sl_text_str(&why));
+        free(k);
+    }
+    char *k = ticket_kernel("membar.gl;", inc, "");
+    ck_assert(judge(k, NULL));
+    SAYS("ticket");
+    WHERE("k.cu:22");
+    WHERE("k.cu:12");
+    free(k);
+}
+END_TEST
+
+START_TEST(read_only_loads_of_written_memory)
+{
+    /* reads payload (param 0) through the read-only path, which block 0 writes */
+    char *k = message_kernel(VOLATILE_SPIN, "membar.gl;", "membar.gl;", VOLATILE_FLAG);
+    char *nc = replaced(k, "ld.global.u32 %r3, [%rd4]", "ld.global.nc.u32 %r3, [%rd4]");
+    ck_assert(judge(nc, NULL));
+    free(nc);
+    SAYS("read-only");
+    WHERE("k.cu:12");
+    free(k);
+    /* a read-only input is fine */
+    const char *ro =
+        HEAD ".loc 1 5 0\nld.global.nc.u32 %r1, [%rd4];\nst.global.u32 [%rd6], %r1;\nret;\n}\n";
+    ck_assert(!judge(ro, NULL));
+}
+END_TEST
+
+/* Waits for flag[blockIdx.x - 1], or for flag[tile - 1] with tile a ticket. */
+START_TEST(waiting_on_a_block_index)
+{
+    char *by_index = malloc(8192), *by_ticket = malloc(8192);
+    const char *tail =
+        "$SPIN:\n.loc 1 10 0\nld.volatile.global.u32 %r2, [%rd8];\nsetp.eq.s32 %p2, %r2, 0;\n"
+        "@%p2 bra $SPIN;\n.loc 1 11 0\nmembar.gl;\nld.global.u32 %r3, [%rd4];\n"
+        "st.global.u32 [%rd4+4], %r3;\nmembar.gl;\nst.volatile.global.u32 [%rd8+4], "
+        "%r3;\nret;\n}\n";
+    snprintf(by_index, 8192,
+             "%s"
+             "mov.u32 %%r1, %%ctaid.x;\nadd.s32 %%r7, %%r1, -1;\nmul.wide.u32 %%rd7, %%r7, 4;\n"
+             "add.s64 %%rd8, %%rd5, %%rd7;\n%s",
+             HEAD, tail);
+    snprintf(by_ticket, 8192,
+             "%s"
+             ".shared .align 4 .u32 s_tile;\nmov.u32 %%r5, %%tid.x;\nsetp.ne.s32 %%p1, %%r5, 0;\n"
+             "@%%p1 bra $TAKEN;\natom.global.add.u32 %%r6, [%%rd6], 1;\n"
+             "st.shared.u32 [s_tile], %%r6;\n$TAKEN:\nbar.sync 0;\n"
+             "ld.shared.u32 %%r1, [s_tile];\nadd.s32 %%r7, %%r1, -1;\n"
+             "mul.wide.u32 %%rd7, %%r7, 4;\nadd.s64 %%rd8, %%rd5, %%rd7;\n%s",
+             HEAD, tail);
+    ck_assert(judge(by_index, NULL));
+    SAYS("blockIdx");
+    WHERE("k.cu:10");
+    ck_assert_msg(!judge(by_ticket, NULL), "%s", sl_text_str(&why));
+    sl_rule coresident[] = {{SL_RULE_CORESIDENT, NULL, NULL, NULL},
+                            {SL_RULE_ORDER_NOTE, NULL, NULL, "NOTE"},
+                            {SL_RULE_END, NULL, NULL, NULL}};
+    ck_assert(!judge(by_index, coresident));
+    /* the exercise's note comes with a finding */
+    char *k = message_kernel(VOLATILE_SPIN, "", "membar.gl;", VOLATILE_FLAG);
+    ck_assert(judge(k, coresident));
+    SAYS("NOTE");
+    free(k);
+    free(by_index);
+    free(by_ticket);
+}
+END_TEST
+
+START_TEST(block_local_and_non_waiting_loops_are_not_judged)
+{
+    /* a spin on shared memory: block-local */
+    const char *shared_spin =
+        HEAD ".shared .align 4 .u32 s_flag;\n$SPIN:\nld.volatile.shared.u32 %r2, [s_flag];\n"
+             "setp.eq.s32 %p2, %r2, 0;\n@%p2 bra $SPIN;\nld.global.u32 %r3, [%rd4];\n"
+             "st.global.u32 [%rd4+4], %r3;\nret;\n}\n";
+    ck_assert_msg(!judge(shared_spin, NULL), "%s", sl_text_str(&why));
+    /* the same through a generic pointer (cuda::atomic_ref on a __shared__ int) */
+    const char *generic_shared_spin =
+        HEAD ".shared .align 4 .u32 s_flag;\nmov.u64 %rd9, s_flag;\ncvta.shared.u64 %rd10, %rd9;\n"
+             "$SPIN:\nld.relaxed.cta.u32 %r2, [%rd10];\nsetp.eq.s32 %p2, %r2, 0;\n@%p2 bra $SPIN;\n"
+             "ld.global.u32 %r3, [%rd4];\nst.global.u32 [%rd4+4], %r3;\nret;\n}\n";
+    ck_assert_msg(!judge(generic_shared_spin, NULL), "%s", sl_text_str(&why));
+    /* ...but through a generic pointer to global memory it is a wait */
+    char *generic_global = replaced(generic_shared_spin, "[%rd10]", "[%rd2]");
+    ck_assert(judge(generic_global, NULL));
+    free(generic_global);
+    /* a CAS retry loop (atomicMax on floats, say) waits for nobody */
+    const char *cas_retry = HEAD
+        "ld.global.u32 %r1, [%rd5];\n$RETRY:\nmov.u32 %r2, %r1;\nadd.s32 %r3, %r2, 1;\n"
+        "atom.global.cas.b32 %r1, [%rd5], %r2, %r3;\nsetp.ne.s32 %p1, %r1, %r2;\n"
+        "@%p1 bra $RETRY;\nld.global.u32 %r4, [%rd4];\nst.global.u32 [%rd4+4], %r4;\nret;\n}\n";
+    ck_assert_msg(!judge(cas_retry, NULL), "%s", sl_text_str(&why));
+    /* a work-claiming loop: atomicAdd(next, 1) until the work runs out */
+    const char *claim = HEAD
+        "$CLAIM:\natom.global.add.u32 %r1, [%rd5], 1;\nsetp.ge.u32 %p1, %r1, 100;\n"
+        "@%p1 bra $OUT;\nmul.wide.u32 %rd7, %r1, 4;\nadd.s64 %rd8, %rd4, %rd7;\n"
+        "ld.global.u32 %r2, [%rd8];\nst.global.u32 [%rd8], %r2;\nbra.uni $CLAIM;\n$OUT:\nret;\n}\n";
+    ck_assert_msg(!judge(claim, NULL), "%s", sl_text_str(&why));
+    /* a histogram: atomics after plain stores, nobody waits */
+    const char *hist = HEAD "st.global.u32 [%rd4], %r1;\nred.global.add.u32 [%rd5], 1;\nret;\n}\n";
+    ck_assert(!judge(hist, NULL));
+}
+END_TEST
+
+START_TEST(calls_to_helpers)
+{
+    const char *helpers = ".func fence_helper()\n{\nmembar.gl;\nret;\n}\n"
+                          ".func plain_helper()\n{\nret;\n}\n.visible .entry k(";
+    /* a __noinline__ helper that fences orders like the fence itself */
+    char *k =
+        message_kernel(VOLATILE_SPIN, "membar.gl;", "call.uni fence_helper, ();", VOLATILE_FLAG);
+    char *with = replaced(k, ".visible .entry k(", helpers);
+    ck_assert_msg(!judge(with, NULL), "%s", sl_text_str(&why));
+    free(with);
+    free(k);
+    /* one that does not, or printf, does not */
+    const char *none[] = {"call.uni plain_helper, ();",
+                          "call.uni (retval0), vprintf, (param0, param1);"};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        k = message_kernel(VOLATILE_SPIN, "membar.gl;", none[i], VOLATILE_FLAG);
+        with = replaced(k, ".visible .entry k(", helpers);
+        ck_assert_msg(judge(with, NULL), "%s", none[i]);
+        free(with);
+        free(k);
+    }
+}
+END_TEST
+
+START_TEST(library_kernels_are_not_judged)
+{
+    char *k = message_kernel(VOLATILE_SPIN, "", "", VOLATILE_FLAG);
+    ck_assert(judge(k, NULL));
+    char *lib = replaced(k, ".entry k(", ".entry _ZN3cub6kernelE(");
+    ck_assert(!judge(lib, NULL));
+    free(lib);
+    free(k);
+}
+END_TEST
+
+Suite *ptx_order_suite(void)
+{
+    Suite *s = suite_create("ptx_order");
+    TCase *tc = tcase_create("order");
+    tcase_add_test(tc, consumer_spellings_that_acquire);
+    tcase_add_test(tc, consumer_without_acquire);
+    tcase_add_test(tc, publish_spellings);
+    tcase_add_test(tc, publish_without_release);
+    tcase_add_test(tc, flag_written_with_a_plain_store);
+    tcase_add_test(tc, one_thread_publishes_for_its_block);
+    tcase_add_test(tc, last_block_pattern);
+    tcase_add_test(tc, read_only_loads_of_written_memory);
+    tcase_add_test(tc, waiting_on_a_block_index);
+    tcase_add_test(tc, block_local_and_non_waiting_loops_are_not_judged);
+    tcase_add_test(tc, calls_to_helpers);
+    tcase_add_test(tc, library_kernels_are_not_judged);
+    suite_add_tcase(s, tc);
+    return s;
+}
