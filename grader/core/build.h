@@ -1,8 +1,19 @@
 /* Building a submission's file for one lesson into a runner and its PTX,
  * with nvcc, outside any CMake project: students' folders are built the
- * same way whoever hands them in. */
+ * same way whoever hands them in.
+ *
+ * For a submission, before anything is compiled, nvcc -M lists every file
+ * the compile will read (host and device passes); a file outside the submission's folder
+ * (symbolic links followed), other than the lesson's header, synclab.h and
+ * the compiler's own system folders, makes it BUILD with a line naming the
+ * file. The compile's own -MD list is checked again afterwards. Every
+ * compiler step runs under SL_BUILD_MEMORY_LIMIT_MIB of address space and
+ * the time limit. */
 #ifndef SYNCLAB_BUILD_H
 #define SYNCLAB_BUILD_H
+
+/* The compiler's address space limit (RLIMIT_AS) */
+#define SL_BUILD_MEMORY_LIMIT_MIB 4096
 
 typedef struct {
     const char *nvcc;          /* compiler */
@@ -10,6 +21,9 @@ typedef struct {
     const char *source_dir;    /* the project (lessons/, grader/) */
     const char *harness_lib;   /* libsynclab_harness_<lesson>.a */
     double timeout_s;          /* per compiler call */
+    int submission;            /* a student's file: only its own folder's files, the
+                                  lesson's header, synclab.h and system headers may
+                                  be included (the bug zoo includes the solution) */
 } sl_build_config;
 
 typedef struct {

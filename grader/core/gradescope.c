@@ -11,6 +11,23 @@
 
 enum { MAX_TEST_OUTPUT = 16 << 10 };
 
+static char g_nonce[128];
+
+void sl_gradescope_set_nonce(const char *nonce)
+{
+    snprintf(g_nonce, sizeof g_nonce, "%s", nonce ? nonce : "");
+}
+
+void sl_gradescope_take_nonce(void)
+{
+    char *v = getenv("SYNCLAB_RESULT_NONCE");
+    if (!v)
+        return;
+    sl_gradescope_set_nonce(v);
+    memset(v, 0, strlen(v));
+    unsetenv("SYNCLAB_RESULT_NONCE");
+}
+
 int sl_gradescope_visibility_ok(const char *v)
 {
     static const char *const ok[] = {"hidden", "after_due_date", "after_published", "visible", NULL};
@@ -84,6 +101,11 @@ void *sl_gradescope_json(const sl_report *r, const char *visibility)
     cJSON_AddStringToObject(j, "visibility", vis);
     /* the grader's own log is for the instructor */
     cJSON_AddStringToObject(j, "stdout_visibility", "hidden");
+    if (g_nonce[0]) {
+        /* Gradescope's free-form field: run_autograder's proof of origin */
+        cJSON *extra = cJSON_AddObjectToObject(j, "extra_data");
+        cJSON_AddStringToObject(extra, "synclab_nonce", g_nonce);
+    }
     cJSON *tests = cJSON_AddArrayToObject(j, "tests");
     for (int i = 0; i < r->count; i++)
         cJSON_AddItemToArray(tests, test_of(r, i, vis));

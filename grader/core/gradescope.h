@@ -13,6 +13,14 @@ int sl_gradescope_visibility_ok(const char *v);
 /* cJSON object (caller owns it); visibility NULL means "visible". */
 void *sl_gradescope_json(const sl_report *r, const char *visibility);
 char *sl_gradescope_text(const sl_report *r, const char *visibility);
+/* Atomically (proc.h): a file planted where it goes makes this fail. */
 int sl_gradescope_write(const char *path, const sl_report *r, const char *visibility);
+/* A secret of the caller's (run_autograder), echoed in every file written
+ * afterwards as extra_data.synclab_nonce: the file was written by this
+ * grading, not planted by student code, which never sees the secret. */
+void sl_gradescope_set_nonce(const char *nonce);
+/* Takes the secret from SYNCLAB_RESULT_NONCE and removes it from the
+ * environment, before any child process starts. */
+void sl_gradescope_take_nonce(void);
 
 #endif

@@ -1,10 +1,19 @@
 /* The student's compiled host code (the ELF object nvcc made of the lesson
- * file), inspected before it is linked into a runner. What the text scan
- * of policy.h cannot see is plain here: a global object with a
- * constructor, a constructor attribute spelled through macros, a main, a
- * call to system() whose name was pasted together. nvcc's own code in the
- * object (the fatbinary registration in .init_array, exit() in host stubs
- * of __device__ functions, atexit) is allowed. */
+ * file), inspected before a runner built from it ever runs. Names pasted
+ * together by macros are plain here:
+ * - every function or variable the object uses from elsewhere must be on
+ *   an allow-list (CUDA runtime launch/occupancy/attribute/error/device
+ *   memory calls, nvcc's registration, printf, memory, math); anything
+ *   else (fopen, _IO_popen, __open, _Fork, environ, dlsym,
+ *   cudaMallocManaged, cudaHostAlloc, ...) is refused;
+ * - what it defines: no main, no C names or library functions (they would
+ *   replace the runner's);
+ * - each .init_array/.fini_array entry is judged by everything it reaches
+ *   inside the object, not by its name: only nvcc's registration and
+ *   system headers' initialisers (<iostream>'s std::ios_base::Init) may be
+ *   reached;
+ * - no code sections the compiler did not make, no raw system call
+ *   instruction in the host code (objdump's reading). */
 #ifndef SYNCLAB_HOSTOBJ_H
 #define SYNCLAB_HOSTOBJ_H
 
@@ -15,6 +24,9 @@
  * to why ("<label>: error: submission policy: ..."); -1 when it is not an
  * ELF object we can read (why says so). */
 int sl_hostobj_check(const char *object_path, const char *label, sl_text *why);
+/* Whether the host code may use the external name (the allow-list). */
+int sl_hostobj_allowed(const char *name);
+/* The checks on an object in memory, without the disassembly. */
 int sl_hostobj_check_image(const unsigned char *data, size_t size, const char *label,
                            sl_text *why);
 

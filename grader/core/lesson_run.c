@@ -12,6 +12,7 @@
 #include "policy.h"
 #include "proc.h"
 #include "report.h"
+#include "sandbox.h"
 #include "sweep.h"
 
 enum { MAX_OUTCOME = 8 << 20 };
@@ -77,8 +78,9 @@ static void run_suite(const sl_lesson *l, const sl_lesson_job *job, const int *w
     }
     SRunner *sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_FORK);
-    srunner_run_all(sr, job->verbosity >= 2 ? CK_VERBOSE : job->verbosity == 1 ? CK_NORMAL
-                                                                                : CK_SILENT);
+    /* the grader's table reports the verdicts: Check itself prints nothing
+     * (its failure lines look like a grader crash) unless asked to debug */
+    srunner_run_all(sr, job->verbosity >= 2 ? CK_VERBOSE : CK_SILENT);
     srunner_free(sr);
 }
 
@@ -120,13 +122,9 @@ void sl_lesson_close_channels(const sl_lesson *l, sl_lesson_job *job)
 int sl_lesson_policy_check(const sl_lesson *l, const char *grader_source_dir, const char *source,
                            sl_text *why)
 {
-    char lesson_dir[4096], runner_dir[4096], core_dir[4096];
-    /* the folders build.c passes with -I */
-    snprintf(lesson_dir, sizeof lesson_dir, "%s/lessons/%s", grader_source_dir, l->name);
-    snprintf(runner_dir, sizeof runner_dir, "%s/grader/runner", grader_source_dir);
-    snprintf(core_dir, sizeof core_dir, "%s/grader/core", grader_source_dir);
-    const char *dirs[] = {lesson_dir, runner_dir, core_dir, NULL};
-    sl_policy p = {l->name, dirs};
+    /* includes are judged by build.c, from the compiler's dependency list */
+    (void)grader_source_dir;
+    sl_policy p = {l->name};
     return sl_policy_check_file(&p, source, why);
 }
 
@@ -161,14 +159,35 @@ static int build_student(const sl_lesson *l, const sl_lesson_job *job, const sl_
     return refused;
 }
 
+/* Student code never sees the submission's folder or this lesson's
+ * outputs (its PTX, object, other exercises' work): sandbox.h. */
+static void hide_from_runners(const sl_lesson_job *job, const char *out_dir)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", job->source);
+    char *slash = strrchr(dir, '/');
+    if (slash && slash != dir) {
+        *slash = '\0';
+        sl_sandbox_hide(dir);
+    } else if (!slash) {
+        sl_sandbox_hide("."); /* a file in the current folder */
+    }
+    sl_sandbox_hide(out_dir);
+}
+
 int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
 {
-    char build_dir[4096], work[4096], lib[4096];
-    snprintf(build_dir, sizeof build_dir, "%s/build", job->out_dir);
-    snprintf(work, sizeof work, "%s/work", job->out_dir);
+    char out_dir[4096], build_dir[4200], work[4200], lib[4096];
+    sl_mkdirs(job->out_dir);
+    /* absolute: runners start in their own output folder (sandbox.h) */
+    if (!realpath(job->out_dir, out_dir))
+        snprintf(out_dir, sizeof out_dir, "%s", job->out_dir);
+    snprintf(build_dir, sizeof build_dir, "%s/build", out_dir);
+    snprintf(work, sizeof work, "%s/work", out_dir);
     snprintf(lib, sizeof lib, "%s/libsynclab_harness_%s.a", job->harness_lib_dir, l->name);
     sl_mkdirs(build_dir);
     sl_mkdirs(work);
+    hide_from_runners(job, out_dir);
     if (!job->channels)
         return 0; /* nowhere to send verdicts: sl_lesson_collect reports ERROR */
     for (int i = 0; i < l->count; i++)
@@ -177,6 +196,7 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
 
     sl_build_config bc = *job->build;
     bc.harness_lib = lib;
+    bc.submission = job->policy; /* includes only from the submission's folder */
     sl_build b;
     g_missing = access(job->source, F_OK) != 0;
     g_refused = build_student(l, job, &bc, build_dir, &b);
@@ -195,6 +215,13 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     g_ctx.bench_log2n = job->bench_log2n;
     g_ctx.timeout_scale = job->timeout_scale;
 
+    /* Every static verdict (build, TODO, PTX rules) before the first
+     * runner starts: nothing a runner does can change them. */
+    sl_static_verdict *statics = calloc((size_t)l->count + 1, sizeof *statics);
+    if (statics) {
+        sl_grade_statics(l, &g_ctx, statics);
+        g_ctx.statics = statics;
+    }
     int graded = 0;
     int *which = calloc((size_t)l->count + 1, sizeof *which);
     for (int i = 0; which && i < l->count; i++)
@@ -209,6 +236,9 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     }
     run_suite(l, job, which, graded);
     g_ctx.swept = NULL;
+    g_ctx.statics = NULL;
+    sl_statics_free(statics, l->count);
+    free(statics);
     free(swept);
     free(which);
     sl_build_free(&b);

@@ -19,7 +19,7 @@ typedef struct {
     double timeout_scale;
     const char *const *only;        /* exercise names to grade; NULL: all */
     int nonly;
-    int verbosity;                  /* 0 silent, 1 Check's summary, 2 every test */
+    int verbosity;                  /* 0, 1: Check silent; 2: Check's every test */
     int policy;                     /* a student's file: apply policy.h and hostobj.h */
     int *channels;                  /* one per exercise: sl_lesson_open_channels */
 } sl_lesson_job;

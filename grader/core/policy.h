@@ -6,6 +6,8 @@
  * and string literals removed (a comment mentioning exit( is fine); what a
  * text scan cannot see (macros pasting names together, global objects with
  * constructors) is caught after the build in the object file (hostobj.h).
+ * Which files may be included is decided from the compiler's dependency
+ * list (build.h); this scan only follows the student's own headers.
  * The rules live in one table in policy.c, each with the reason shown to
  * the student. */
 #ifndef SYNCLAB_POLICY_H
@@ -14,14 +16,12 @@
 #include "text.h"
 
 typedef struct {
-    const char *lesson;               /* "<lesson>.h" may be included */
-    const char *const *grader_dirs;   /* the grader's -I folders, NULL-ended: their
-                                         other files (reference.h, ...) are off limits */
+    const char *lesson;               /* the lesson the file is for */
 } sl_policy;
 
-/* Checks a student's file and the files of the student's folder it
- * includes. Returns 1 when it may be built; 0 with one line per violation
- * appended to why, in the compiler's format
+/* Checks a student's file (a plain file, no link) and the headers of the
+ * student's folder it includes. Returns 1 when it may be built; 0 with one
+ * line per violation appended to why, in the compiler's format
  *   "barriers.cu(12): error: submission policy: ...". */
 int sl_policy_check_file(const sl_policy *p, const char *path, sl_text *why);
 /* The same on text (label names it in messages); quoted includes are

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,14 +36,27 @@ static void untrack(pid_t pid)
         }
 }
 
-/* Nothing the grader holds open (outcome channels, logs) may reach the
- * program: only stdin, stdout and stderr cross the exec. */
-static void close_inherited_fds(void)
+/* In the child: stdin, stdout and stderr, then at most the sandbox's
+ * status pipe at fd 3 and the exec-failure pipe at fd 4 (close-on-exec).
+ * Nothing else the grader holds open (outcome channels, logs) crosses the
+ * exec. */
+static void child_fds(int in, int out, int status_w, int exec_w)
 {
-    if (close_range(3, ~0U, 0) == 0)
+    int sw = status_w >= 0 ? fcntl(status_w, F_DUPFD, 10) : -1;
+    int ew = fcntl(exec_w, F_DUPFD_CLOEXEC, 10);
+    dup2(in, STDIN_FILENO);
+    dup2(out, STDOUT_FILENO);
+    dup2(out, STDERR_FILENO);
+    if (sw >= 0)
+        dup2(sw, 3);
+    else
+        close(3);
+    dup2(ew, 4);
+    fcntl(4, F_SETFD, FD_CLOEXEC);
+    if (close_range(5, ~0U, 0) == 0)
         return;
     long max = sysconf(_SC_OPEN_MAX);
-    for (long fd = 3; fd < (max > 0 ? max : 1024); fd++)
+    for (long fd = 5; fd < (max > 0 ? max : 1024); fd++)
         close((int)fd);
 }
 
@@ -53,42 +67,130 @@ double sl_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path,
-                  size_t out_cap, double timeout_s)
+int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
 {
+    memset(p, 0, sizeof *p);
     p->start = sl_now();
-    p->timeout_s = timeout_s;
-    p->idle_s = 0;
-    p->watch = NULL;
+    p->timeout_s = o->timeout_s;
+    p->idle_s = o->idle_s;
+    p->watch = o->idle_s > 0 ? o->out_path : NULL;
     p->watched_size = -1;
     p->last_progress = p->start;
-    p->pid = fork();
-    if (p->pid < 0)
+    p->quota_dir = o->quota_dir;
+    p->quota_bytes = o->quota_bytes;
+    p->quota_entries = o->quota_entries;
+    p->last_quota_check = p->start;
+    p->status_fd = -1;
+    int status[2] = {-1, -1}, exec_err[2];
+    if (o->box) {
+        sl_sandbox_prepare(o->box);
+        if (sl_sandbox_available() && pipe2(status, O_CLOEXEC) != 0)
+            return -1;
+    }
+    if (pipe2(exec_err, O_CLOEXEC) != 0) {
+        close(status[0]);
+        close(status[1]);
         return -1;
+    }
+    p->pid = fork();
+    if (p->pid < 0) {
+        close(status[0]);
+        close(status[1]);
+        close(exec_err[0]);
+        close(exec_err[1]);
+        return -1;
+    }
     if (p->pid == 0) {
         /* Own process group: a timeout kills the sanitizer and its target. */
         setpgid(0, 0);
         int in = open("/dev/null", O_RDONLY);
-        int out = open(out_path ? out_path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int out = open(o->out_path ? o->out_path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC,
+                       0644);
         if (in < 0 || out < 0)
             _exit(127);
-        dup2(in, STDIN_FILENO);
-        dup2(out, STDOUT_FILENO);
-        dup2(out, STDERR_FILENO);
-        if (out_cap) {
+        child_fds(in, out, status[1], exec_err[1]);
+        if (o->out_cap) {
             /* A flood of output kills the child (SIGXFSZ), not the disk. */
-            struct rlimit rl = {out_cap, out_cap};
+            struct rlimit rl = {o->out_cap, o->out_cap};
             setrlimit(RLIMIT_FSIZE, &rl);
         }
         signal(SIGXFSZ, SIG_DFL);
-        close_inherited_fds();
-        execvp(argv[0], argv);
-        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+        for (int i = 0; o->env && o->env[i]; i++)
+            putenv((char *)o->env[i]);
+        if (o->box)
+            sl_sandbox_exec(o->box, argv, status[1] >= 0 ? 3 : -1);
+        else
+            execvp(argv[0], argv);
+        int e = errno;
+        if (write(4, &e, sizeof e) < 0)
+            _exit(127);
+        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(e));
         _exit(127);
     }
     setpgid(p->pid, p->pid); /* also here: no race with the child's own call */
+    close(status[1]);
+    close(exec_err[1]);
+    p->status_fd = status[0];
+    int e = 0;
+    ssize_t got;
+    while ((got = read(exec_err[0], &e, sizeof e)) < 0 && errno == EINTR)
+        ;
+    close(exec_err[0]);
+    if (got > 0) {
+        /* the exec itself failed: nothing of argv ever ran */
+        while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        close(p->status_fd);
+        p->status_fd = -1;
+        errno = e;
+        return -1;
+    }
     track(p->pid);
     return 0;
+}
+
+int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path, size_t out_cap,
+                  double timeout_s)
+{
+    sl_proc_opts o = {0};
+    o.out_path = out_path;
+    o.out_cap = out_cap;
+    o.timeout_s = timeout_s;
+    return sl_proc_spawn(p, argv, &o);
+}
+
+/* More files or bytes in the quota folder than allowed. Checked ten times
+ * a second: a runner writes at most that much more before it is killed. */
+static int over_quota(sl_proc *p)
+{
+    if (!p->quota_dir)
+        return 0;
+    double now = sl_now();
+    if (now - p->last_quota_check < 0.1)
+        return 0;
+    p->last_quota_check = now;
+    long long entries = 0, bytes = 0;
+    sl_tree_usage(p->quota_dir, &entries, &bytes);
+    return (p->quota_entries > 0 && entries > p->quota_entries) ||
+           (p->quota_bytes > 0 && bytes > p->quota_bytes);
+}
+
+/* What the sandbox said, read once the child is gone. */
+static int sandbox_came_up(sl_proc *p)
+{
+    if (p->status_fd < 0)
+        return 1;
+    char buf[4096];
+    size_t n = 0;
+    int flags = fcntl(p->status_fd, F_GETFL);
+    fcntl(p->status_fd, F_SETFL, flags | O_NONBLOCK);
+    for (ssize_t got; n < sizeof buf - 1 &&
+                      (got = read(p->status_fd, buf + n, sizeof buf - 1 - n)) > 0;)
+        n += (size_t)got;
+    buf[n] = '\0';
+    close(p->status_fd);
+    p->status_fd = -1;
+    return sl_sandbox_started(buf);
 }
 
 /* No new output for idle_s seconds. */
@@ -121,12 +223,16 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
             r->seconds = sl_now() - p->start;
             return;
         }
-        if ((p->timeout_s > 0 && sl_now() - p->start > p->timeout_s) || stalled(p)) {
+        int quota = over_quota(p);
+        if ((p->timeout_s > 0 && sl_now() - p->start > p->timeout_s) || stalled(p) || quota) {
             kill(-p->pid, SIGKILL);
             kill(p->pid, SIGKILL);
             while (wait4(p->pid, &status, 0, &ru) < 0 && errno == EINTR)
                 ;
-            r->timed_out = 1;
+            if (quota)
+                r->over_quota = 1;
+            else
+                r->timed_out = 1;
             break;
         }
         struct timespec nap = {0, 2 * 1000 * 1000};
@@ -142,31 +248,46 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
     /* the child and the descendants it waited for (a sanitizer's target) */
     r->cpu_seconds = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
                      (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
-    if (r->timed_out)
+    int came_up = sandbox_came_up(p);
+    if (r->timed_out || r->over_quota)
         return;
+    if (!came_up) {
+        /* bubblewrap failed before it started the program: ours, not the
+         * program's (its complaint is in the log) */
+        r->spawn_failed = 1;
+        return;
+    }
     if (WIFEXITED(status)) {
+        /* any code, 127 included, is the program's own: exec failures
+         * were seen in sl_proc_spawn */
         r->exited = 1;
         r->code = WEXITSTATUS(status);
-        if (r->code == 127)
-            r->spawn_failed = 1;
     } else if (WIFSIGNALED(status)) {
         r->signaled = 1;
         r->sig = WTERMSIG(status);
     }
 }
 
-void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_cap,
-                         double idle_s, double timeout_s, sl_proc_result *r)
+void sl_proc_run_opts(char *const argv[], const sl_proc_opts *o, sl_proc_result *r)
 {
-    sl_proc p = {0};
-    if (sl_proc_start(&p, argv, out_path, out_cap, timeout_s) != 0) {
+    sl_proc p;
+    if (sl_proc_spawn(&p, argv, o) != 0) {
         memset(r, 0, sizeof *r);
         r->spawn_failed = 1;
         return;
     }
-    p.idle_s = idle_s;
-    p.watch = out_path;
     sl_proc_wait(&p, r);
+}
+
+void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_cap,
+                         double idle_s, double timeout_s, sl_proc_result *r)
+{
+    sl_proc_opts o = {0};
+    o.out_path = out_path;
+    o.out_cap = out_cap;
+    o.idle_s = idle_s;
+    o.timeout_s = timeout_s;
+    sl_proc_run_opts(argv, &o, r);
 }
 
 void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap,
@@ -195,11 +316,93 @@ char *sl_read_file(const char *path, size_t max, size_t *len)
 
 int sl_write_file(const char *path, const char *text)
 {
-    FILE *f = text ? fopen(path, "w") : NULL;
-    int ok = f && fputs(text, f) >= 0;
-    if (f && fclose(f) != 0)
+    /* every result file: whole or not at all, never a planted one */
+    return sl_write_file_atomic(path, text);
+}
+
+int sl_write_file_atomic(const char *path, const char *text)
+{
+    if (!text)
+        return -1;
+    struct stat st;
+    if (lstat(path, &st) == 0 && (!S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+                                  !(st.st_mode & S_IWUSR) || st.st_nlink != 1))
+        return -1; /* planted: not ours to replace */
+    char tmp[4200];
+    if (snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof tmp)
+        return -1;
+    unlink(tmp); /* a stale one of ours; O_EXCL refuses anything planted meanwhile */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    size_t len = strlen(text), done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, text + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        done += (size_t)w;
+    }
+    int ok = done == len && fsync(fd) == 0;
+    if (close(fd) != 0)
         ok = 0;
-    return ok ? 0 : -1;
+    if (ok && rename(tmp, path) == 0)
+        return 0;
+    unlink(tmp);
+    return -1;
+}
+
+static long long g_usage_entries, g_usage_bytes;
+
+static int count_entry(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+    (void)path;
+    (void)type;
+    if (f->level > 0) {
+        g_usage_entries++;
+        g_usage_bytes += (long long)st->st_blocks * 512 > (long long)st->st_size
+                             ? (long long)st->st_blocks * 512
+                             : (long long)st->st_size;
+    }
+    return 0;
+}
+
+void sl_tree_usage(const char *dir, long long *entries, long long *bytes)
+{
+    g_usage_entries = g_usage_bytes = 0;
+    nftw(dir, count_entry, 16, FTW_PHYS);
+    *entries = g_usage_entries;
+    *bytes = g_usage_bytes;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+    (void)st;
+    if (f->level == 0)
+        return 0;
+    if (type == FTW_DP)
+        rmdir(path);
+    else
+        unlink(path);
+    return 0;
+}
+
+static int open_up(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+    (void)f;
+    if (type == FTW_D && (st->st_mode & 0700) != 0700)
+        chmod(path, st->st_mode | 0700);
+    return 0;
+}
+
+void sl_remove_tree(const char *dir, int also_dir)
+{
+    /* folders the program left without permissions for us: opened first */
+    nftw(dir, open_up, 16, FTW_PHYS);
+    nftw(dir, remove_entry, 16, FTW_PHYS | FTW_DEPTH);
+    if (also_dir)
+        rmdir(dir);
 }
 
 int sl_mkdirs(const char *path)

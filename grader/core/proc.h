@@ -6,13 +6,16 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "sandbox.h"
+
 typedef struct {
     int exited;      /* normal exit: code is valid */
     int code;
     int signaled;    /* killed by a signal other than our timeout */
     int sig;
     int timed_out;   /* we killed it at the time limit */
-    int spawn_failed;
+    int spawn_failed; /* it never started: fork, exec or the sandbox failed */
+    int over_quota;   /* killed for leaving too many files or bytes in quota_dir */
     double seconds;
     double cpu_seconds;   /* user + system time of the child and its waited-for children */
 } sl_proc_result;
@@ -28,7 +31,33 @@ typedef struct {
     const char *watch;
     long long watched_size;
     double last_progress;
+    /* Optional: the child is killed when quota_dir holds more than
+     * quota_entries files and folders or quota_bytes bytes. */
+    const char *quota_dir;
+    long long quota_bytes;
+    int quota_entries;
+    double last_quota_check;
+    int status_fd;   /* the sandbox's status (sandbox.h); -1 none */
 } sl_proc;
+
+/* How to start a child: everything but argv. */
+typedef struct {
+    const char *out_path;    /* stdout+stderr (truncated); NULL: /dev/null */
+    size_t out_cap;          /* RLIMIT_FSIZE: a larger file kills the child (SIGXFSZ) */
+    double timeout_s;        /* overall time limit; 0 none */
+    double idle_s;           /* > 0: killed when out_path stops growing this long */
+    const sl_sandbox *box;   /* NULL: not sandboxed (the grader's own tools) */
+    const char *const *env;  /* NULL-ended "NAME=value" set in the child */
+    const char *quota_dir;   /* see sl_proc */
+    long long quota_bytes;
+    int quota_entries;
+} sl_proc_opts;
+
+/* Starts argv with o in its own process group, stdin from /dev/null.
+ * 0 ok; -1 when it could not be started at all. */
+int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o);
+/* spawn + wait. */
+void sl_proc_run_opts(char *const argv[], const sl_proc_opts *o, sl_proc_result *r);
 
 /* Starts argv in its own process group with stdout+stderr sent to out_path
  * (truncated, capped at out_cap bytes), stdin from /dev/null. 0 ok. */
@@ -50,9 +79,19 @@ char *sl_read_file(const char *path, size_t max, size_t *len);
 double sl_now(void);
 /* The part of path after its last '/'. */
 const char *sl_base_name(const char *path);
-/* Writes text as the whole content of path. 0 ok, -1 on any failure. */
+/* Writes text as the whole content of path, atomically: a temporary file
+ * beside path (O_EXCL), synced,
+ * then renamed over path. Refuses (-1, nothing left behind) when path
+ * exists and is not a regular file of ours with write permission: a
+ * results file planted by someone else makes the grader fail loudly. */
 int sl_write_file(const char *path, const char *text);
+int sl_write_file_atomic(const char *path, const char *text); /* the same */
 /* mkdir -p. 0 ok. */
 int sl_mkdirs(const char *path);
+/* Removes everything inside dir (not following links); with also_dir,
+ * dir itself too. */
+void sl_remove_tree(const char *dir, int also_dir);
+/* Files and folders under dir (not following links) and their bytes. */
+void sl_tree_usage(const char *dir, long long *entries, long long *bytes);
 
 #endif

@@ -17,6 +17,6 @@ done
 cmake --build build -j "$(nproc)" --target "${targets[@]}"
 # Grading needs neither the reference solutions nor the bug zoo (which
 # includes them): no submission gets a chance to read them.
-rm -rf solutions lessons/*/zoo
+rm -rf solutions lessons/*/zoo grader/tests/adversarial
 # Students' code runs as this user, never as root (docs/integrity.md).
 id "$user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$user"

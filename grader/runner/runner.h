@@ -50,8 +50,9 @@ void sl_free(void *dev);
 /* Fills the shared memory of every SM with 0xFF bytes, so a kernel that
  * reads shared memory it never wrote sees garbage rather than a lucky zero
  * left by an earlier launch. Exposes bugs; hides none. Does nothing under
- * a compute-sanitizer tool ("runner sanitize"): the tools judge accesses,
- * and under racecheck this kernel cost more than the student's. */
+ * a compute-sanitizer tool (SYNCLAB_RUN_MODE=tools, read before any student
+ * code runs): the tools judge accesses, and under racecheck this kernel
+ * cost more than the student's. */
 void sl_dirty_shared(void);
 
 /* Timing with CUDA events around fn(arg): best of reps, in ms. */

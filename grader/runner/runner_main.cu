@@ -62,9 +62,22 @@ void sl_free(void *dev)
         SL_CHECK(cudaFree(dev));
 }
 
-/* Set by "runner sanitize": a compute-sanitizer tool judges accesses, not
- * values, so what only plain runs need is skipped. */
+/* Set for a run under a compute-sanitizer tool: the tools judge accesses,
+ * not values, so what only plain runs need is skipped. The grader says so
+ * in SYNCLAB_RUN_MODE=plain|tools, never in argv: read here before any
+ * student code runs, then wiped, so tool runs and plain runs look the
+ * same to the student's code. */
 static int under_tool = 0;
+
+__attribute__((constructor(101))) static void read_run_mode(void)
+{
+    char *mode = getenv("SYNCLAB_RUN_MODE");
+    if (!mode)
+        return;
+    under_tool = strcmp(mode, "tools") == 0;
+    memset(mode, '-', strlen(mode)); /* /proc/self/environ shows the original block */
+    unsetenv("SYNCLAB_RUN_MODE");
+}
 
 static __global__ void dirty_shared_kernel(int words)
 {
@@ -138,6 +151,96 @@ double sl_copy_ms(size_t bytes)
     return ms;
 }
 
+/* ---------- the student's CUDA calls ----------
+ * build.c renames these calls in the student's object only (objcopy
+ * --redefine-sym X=sl_student_X; the harness keeps the real ones): every
+ * launch of a kernel of the student's file (its launch stubs, its
+ * launchers' calls, any cooperative launch) is counted ("@@launches N"
+ * after each input: the grader calls a launcher that launched none WRONG),
+ * and a launcher's copies may not reach host memory, where the host could
+ * compute what the GPU should. */
+static unsigned long long student_launches = 0;
+
+extern "C" cudaError_t sl_student___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block,
+                                                     void **args, size_t shared,
+                                                     cudaStream_t stream)
+{
+    student_launches++;
+    return __cudaLaunchKernel(kernel, grid, block, args, shared, stream);
+}
+
+extern "C" cudaError_t sl_student___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid,
+                                                          dim3 block, void **args, size_t shared,
+                                                          cudaStream_t stream)
+{
+    student_launches++;
+    return __cudaLaunchKernel_ptsz(kernel, grid, block, args, shared, stream);
+}
+
+extern "C" cudaError_t sl_student_cudaLaunchKernel(const void *func, dim3 grid, dim3 block,
+                                                   void **args, size_t shared,
+                                                   cudaStream_t stream)
+{
+    student_launches++;
+    return cudaLaunchKernel(func, grid, block, args, shared, stream);
+}
+
+extern "C" cudaError_t sl_student_cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                                      const void *func, void **args)
+{
+    student_launches++;
+    return cudaLaunchKernelExC(config, func, args);
+}
+
+/* Linked with --wrap=cudaLaunchCooperativeKernel (build.c): the harness
+ * launches some of the student's kernels cooperatively itself. */
+extern "C" cudaError_t __real_cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block,
+                                                          void **args, size_t shared,
+                                                          cudaStream_t stream);
+extern "C" cudaError_t __wrap_cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block,
+                                                          void **args, size_t shared,
+                                                          cudaStream_t stream)
+{
+    student_launches++;
+    return __real_cudaLaunchCooperativeKernel(func, grid, block, args, shared, stream);
+}
+
+static int device_memory(const void *p)
+{
+    cudaPointerAttributes a;
+    if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+        cudaGetLastError(); /* not an error of the student's kernels */
+        return 0;
+    }
+    return a.type == cudaMemoryTypeDevice;
+}
+
+static void copy_allowed(const void *dst, const void *src, size_t bytes, const char *call)
+{
+    if (bytes == 0 || (device_memory(dst) && device_memory(src)))
+        return;
+    fprintf(stderr, "CUDA error: cudaErrorNotPermitted: a launcher may copy only from device "
+                    "memory to device memory; this %s reads or writes host memory: the work "
+                    "must be done on the GPU (%s from the student's code)\n", call, call);
+    fflush(stdout);
+    fflush(stderr);
+    exit(SL_EXIT_CUDA);
+}
+
+extern "C" cudaError_t sl_student_cudaMemcpy(void *dst, const void *src, size_t bytes,
+                                             cudaMemcpyKind kind)
+{
+    copy_allowed(dst, src, bytes, "cudaMemcpy");
+    return cudaMemcpy(dst, src, bytes, kind);
+}
+
+extern "C" cudaError_t sl_student_cudaMemcpyAsync(void *dst, const void *src, size_t bytes,
+                                                  cudaMemcpyKind kind, cudaStream_t stream)
+{
+    copy_allowed(dst, src, bytes, "cudaMemcpyAsync");
+    return cudaMemcpyAsync(dst, src, bytes, kind, stream);
+}
+
 /* ---------- commands ---------- */
 
 static const sl_runner_exercise *find_exercise(const char *name)
@@ -175,8 +278,22 @@ static int cmd_run(const sl_runner_exercise *e, const char *dir, int count, cons
         memset(&out, 0, sizeof out);
         printf("@@case %d\n", i);
         fflush(stdout); /* a hang must still name its input */
+        student_launches = 0;
         e->run(&in, &out);
         SL_CHECK(cudaDeviceSynchronize());
+        printf("@@launches %llu\n", student_launches);
+        fflush(stdout);
+        /* decided here, where student code cannot print its way past it */
+        uint64_t elements = 0;
+        for (int a = 0; a < in.narrays; a++)
+            elements += in.array[a].count;
+        if (elements > 0 && student_launches == 0) {
+            fprintf(stderr, "CUDA error: cudaErrorNotPermitted: the launcher launched no kernel "
+                            "for a non-empty input: the work must be done on the GPU (%s)\n",
+                    e->name);
+            fflush(stderr);
+            exit(SL_EXIT_CUDA);
+        }
         if (sl_case_write(out_path, &out) != 0) {
             fprintf(stderr, "runner: cannot write %s\n", out_path);
             return SL_EXIT_INPUT;
@@ -250,7 +367,8 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-    under_tool = argc >= 2 && strcmp(argv[1], "sanitize") == 0;
+    if (argc >= 2 && strcmp(argv[1], "sanitize") == 0)
+        under_tool = 1; /* by hand; the grader uses SYNCLAB_RUN_MODE */
     if (argc >= 2 && (strcmp(argv[1], "run") == 0 || under_tool)) {
         if (argc == 5) { /* no outdir: outputs beside the inputs */
             const sl_runner_exercise *e = find_exercise(argv[2]);

@@ -12,8 +12,7 @@
 /* A fake grader folder holding the lesson header and a private file. */
 static char grader_dir[] = "/tmp/synclab_policy_grader_XXXXXX";
 static char student_dir[] = "/tmp/synclab_policy_student_XXXXXX";
-static const char *dirs[2];
-static sl_policy policy = {"alpha", dirs};
+static sl_policy policy = {"alpha"};
 
 static void write_file(const char *dir, const char *name, const char *text)
 {
@@ -29,8 +28,6 @@ static void setup(void)
 {
     ck_assert_ptr_nonnull(mkdtemp(grader_dir));
     ck_assert_ptr_nonnull(mkdtemp(student_dir));
-    dirs[0] = grader_dir;
-    dirs[1] = NULL;
     write_file(grader_dir, "alpha.h", "// lesson header\n");
     write_file(grader_dir, "synclab.h", "// student header\n");
     write_file(grader_dir, "reference.h", "// the CPU reference\n");
@@ -111,17 +108,14 @@ START_TEST(abort_is_allowed)
 }
 END_TEST
 
-START_TEST(includes_stay_inside)
+/* Which files may be included is the compiler's dependency list's matter
+ * (build.c, the adversarial cases): the text scan refuses no #include. */
+START_TEST(includes_are_not_judged_here)
 {
     accepted("#include \"alpha.h\"\n#include \"synclab.h\"\n#include <cuda/barrier>\n"
              "#include <cooperative_groups/reduce.h>\n#include <stdio.h>\n");
-    refused("#include \"/etc/passwd\"\n", 1, "absolute path");
-    refused("\n#include \"../solutions/barriers.cu\"\n", 2, "'..'");
-    refused("%:include \"../x.cu\"\n", 1, "'..'");
-    refused("#  include <reference.h>\n", 1, "grader's own files");
-    refused("#include \"reference.h\"\n", 1, "grader's own files");
-    refused("#define F \"x.h\"\n#include F\n", 2, "literally");
-    accepted("#include \"dir..name/x.h\"\n"); /* ".." inside a name is no parent folder */
+    accepted("#include \"../solutions/barriers.cu\"\n#include <reference.h>\n");
+    accepted("#define F \"x.h\"\n#include F\n");
 }
 END_TEST
 
@@ -141,13 +135,12 @@ START_TEST(links_are_refused)
     snprintf(target, sizeof target, "%s/reference.h", grader_dir);
     snprintf(link, sizeof link, "%s/helper.h", student_dir);
     ck_assert_int_eq(symlink(target, link), 0);
-    sl_text why = {0};
-    ck_assert(!sl_policy_check_text(&policy, "s.cu", "#include \"helper.h\"\n", student_dir, &why));
-    ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "not a plain file"));
-    /* the lesson file itself as a link to someone else's */
+    /* a linked header is not followed by the scan (the compiler's list
+     * refuses it); the lesson file itself as a link to someone else's is
+     * refused here */
     snprintf(file, sizeof file, "%s/alpha.cu", student_dir);
     ck_assert_int_eq(symlink(target, file), 0);
-    sl_text_clear(&why);
+    sl_text why = {0};
     ck_assert(!sl_policy_check_file(&policy, file, &why));
     ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "not a plain file"));
     sl_text_free(&why);
@@ -171,7 +164,7 @@ Suite *policy_suite(void)
     tcase_add_test(tc, host_code_is_refused);
     tcase_add_test(tc, lines_are_counted_through_comments_and_literals);
     tcase_add_test(tc, abort_is_allowed);
-    tcase_add_test(tc, includes_stay_inside);
+    tcase_add_test(tc, includes_are_not_judged_here);
     tcase_add_test(tc, student_headers_are_scanned_too);
     tcase_add_test(tc, links_are_refused);
     tcase_add_test(tc, strip_keeps_lines);

@@ -1,7 +1,9 @@
 #include <check.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "proc.h"
@@ -89,6 +91,113 @@ START_TEST(missing_program)
 }
 END_TEST
 
+START_TEST(exit_127_is_the_programs)
+{
+    /* a program may exit with any code: only a failed exec is ours */
+    char *argv[] = {"sh", "-c", "exit 127", NULL};
+    sl_proc_result r;
+    sl_proc_run(argv, log_path, 1 << 20, 10, &r);
+    ck_assert(!r.spawn_failed);
+    ck_assert(r.exited && r.code == 127);
+}
+END_TEST
+
+START_TEST(environment_reaches_the_child)
+{
+    const char *env[] = {"SYNCLAB_RUN_MODE=tools", NULL};
+    sl_proc_opts o = {0};
+    o.out_path = log_path;
+    o.timeout_s = 10;
+    o.env = env;
+    char *argv[] = {"sh", "-c", "printf %s \"$SYNCLAB_RUN_MODE\"", NULL};
+    sl_proc_result r;
+    sl_proc_run_opts(argv, &o, &r);
+    ck_assert(r.exited && r.code == 0);
+    char *out = sl_read_file(log_path, 1024, NULL);
+    ck_assert_str_eq(out, "tools");
+    free(out);
+    ck_assert_ptr_null(getenv("SYNCLAB_RUN_MODE")); /* the grader's own is untouched */
+}
+END_TEST
+
+/* per process: several runs of these tests may share /tmp */
+static char dir[64];
+static void use_dir(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/synclab_proc_test_dir.%ld", (long)getpid());
+}
+
+START_TEST(atomic_write_replaces_our_file)
+{
+    use_dir();
+    sl_remove_tree(dir, 1);
+    sl_mkdirs(dir);
+    char path[256];
+    snprintf(path, sizeof path, "%s/results.json", dir);
+    ck_assert_int_eq(sl_write_file(path, "old"), 0);
+    ck_assert_int_eq(sl_write_file(path, "new"), 0);
+    char *text = sl_read_file(path, 100, NULL);
+    ck_assert_str_eq(text, "new");
+    free(text);
+    long long entries, bytes;
+    sl_tree_usage(dir, &entries, &bytes);
+    ck_assert_int_eq(entries, 1); /* no temporary file left */
+    sl_remove_tree(dir, 1);
+}
+END_TEST
+
+START_TEST(atomic_write_refuses_planted_files)
+{
+    use_dir();
+    sl_remove_tree(dir, 1);
+    sl_mkdirs(dir);
+    char path[256];
+    /* read-only: planted by someone to keep a forged result */
+    snprintf(path, sizeof path, "%s/results.json", dir);
+    ck_assert_int_eq(sl_write_file(path, "{score: 250}"), 0);
+    chmod(path, 0444);
+    ck_assert_int_eq(sl_write_file(path, "ours"), -1);
+    char *text = sl_read_file(path, 100, NULL);
+    ck_assert_str_eq(text, "{score: 250}");
+    free(text);
+    /* a folder, a link */
+    snprintf(path, sizeof path, "%s/gradescope.json", dir);
+    sl_mkdirs(path);
+    ck_assert_int_eq(sl_write_file(path, "ours"), -1);
+    snprintf(path, sizeof path, "%s/junit.xml", dir);
+    char target[96];
+    snprintf(target, sizeof target, "%s.target", dir);
+    ck_assert_int_eq(symlink(target, path), 0);
+    ck_assert_int_eq(sl_write_file(path, "ours"), -1);
+    ck_assert(access(target, F_OK) != 0);
+    long long entries, bytes;
+    sl_tree_usage(dir, &entries, &bytes);
+    ck_assert_int_eq(entries, 3); /* nothing partial left behind */
+    sl_remove_tree(dir, 1);
+    ck_assert(access(dir, F_OK) != 0);
+}
+END_TEST
+
+START_TEST(remove_tree_opens_locked_folders)
+{
+    use_dir();
+    sl_remove_tree(dir, 1);
+    char sub[256], file[300];
+    snprintf(sub, sizeof sub, "%s/a/b", dir);
+    sl_mkdirs(sub);
+    snprintf(file, sizeof file, "%s/f", sub);
+    sl_write_file(file, "x");
+    snprintf(sub, sizeof sub, "%s/a", dir);
+    chmod(sub, 0);
+    sl_remove_tree(dir, 0);
+    long long entries, bytes;
+    sl_tree_usage(dir, &entries, &bytes);
+    ck_assert_int_eq(entries, 0);
+    ck_assert(access(dir, F_OK) == 0);
+    sl_remove_tree(dir, 1);
+}
+END_TEST
+
 Suite *proc_suite(void)
 {
     Suite *s = suite_create("proc");
@@ -100,6 +209,11 @@ Suite *proc_suite(void)
     tcase_add_test(tc, silence_is_a_hang);
     tcase_add_test(tc, output_flood_is_capped);
     tcase_add_test(tc, missing_program);
+    tcase_add_test(tc, exit_127_is_the_programs);
+    tcase_add_test(tc, environment_reaches_the_child);
+    tcase_add_test(tc, atomic_write_replaces_our_file);
+    tcase_add_test(tc, atomic_write_refuses_planted_files);
+    tcase_add_test(tc, remove_tree_opens_locked_folders);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,432 @@
+#include "sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <grp.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gpu_turn.h"
+#include "proc.h"
+#include "synclab_config.h"
+
+enum {
+    MAX_HIDDEN = 256,
+    PROBE_TIMEOUT_S = 20,
+    DEFAULT_NPROC = 4096,          /* processes and threads of the sandbox's uid */
+    DEFAULT_DATA_MB = 32768,       /* RLIMIT_DATA: CUDA reserves address space, not data */
+    TMP_BYTES = 128 << 20,         /* the sandbox's own /tmp */
+    SHM_BYTES = 256 << 20,         /* and /dev/shm */
+    /* the base, 6 per hidden folder, 3 per bind, and the command */
+    MAX_ARGS = 64 + 6 * (MAX_HIDDEN + 1) + 3 * (2 * SL_SANDBOX_MAX_BINDS + 3) + 512,
+};
+
+/* Set once by the probe, before the grader forks its lesson and judge
+ * processes, which inherit them. */
+static int g_probed, g_available;
+static char g_bwrap[PATH_MAX];
+static char g_status[600];
+static uid_t g_uid = (uid_t)-1;   /* the sandbox's uid when we are root, else -1 */
+static gid_t g_gid = (gid_t)-1;
+static int g_drop_now;            /* this run drops to g_uid (sl_sandbox_prepare) */
+static char *g_hidden[MAX_HIDDEN];
+static int g_nhidden;
+
+void sl_sandbox_ro(sl_sandbox *s, const char *path)
+{
+    if (path && s->nro < SL_SANDBOX_MAX_BINDS)
+        s->ro[s->nro++] = path;
+}
+
+void sl_sandbox_rw(sl_sandbox *s, const char *path)
+{
+    if (path && s->nrw < SL_SANDBOX_MAX_BINDS)
+        s->rw[s->nrw++] = path;
+}
+
+/* An absolute spelling of path (the sandbox's cwd is not the grader's). */
+static void absolute(const char *path, char *out, size_t n)
+{
+    char cwd[PATH_MAX];
+    if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
+        snprintf(out, n, "%s", path);
+    else
+        snprintf(out, n, "%s/%s", cwd, path);
+}
+
+void sl_sandbox_hide(const char *path)
+{
+    if (!path || !*path || g_nhidden >= MAX_HIDDEN)
+        return;
+    char abs[PATH_MAX], real[PATH_MAX];
+    absolute(path, abs, sizeof abs);
+    const char *p = realpath(abs, real) ? real : abs;
+    if (strcmp(p, "/") == 0)
+        return; /* hiding everything hides CUDA too */
+    for (int i = 0; i < g_nhidden; i++)
+        if (strcmp(g_hidden[i], p) == 0)
+            return;
+    g_hidden[g_nhidden++] = strdup(p);
+}
+
+static int executable(const char *path) { return path && access(path, X_OK) == 0; }
+
+static int find_bwrap(char *out, size_t n)
+{
+    const char *path = getenv("PATH");
+    for (const char *s = path; s && *s;) {
+        size_t len = strcspn(s, ":");
+        snprintf(out, n, "%.*s/bwrap", (int)len, s);
+        if (len && executable(out))
+            return 1;
+        s += len + (s[len] == ':');
+    }
+    /* unpacked from the Debian package next to the other dependencies */
+    snprintf(out, n, "%s/usr/bin/bwrap", SYNCLAB_DEPS_ROOT);
+    return SYNCLAB_DEPS_ROOT[0] && executable(out);
+}
+
+/* A CUDA MPS daemon of ours (mps.h): its clients need its pipe folder,
+ * the host's /dev/shm and IPC namespace, and our uid. */
+static const char *mps_pipes(void)
+{
+    const char *p = getenv("CUDA_MPS_PIPE_DIRECTORY");
+    return p && *p ? p : NULL;
+}
+
+/* The options every sandbox starts with. */
+static int base_args(const char **argv, int k)
+{
+    static char tmp_size[32], shm_size[32];
+    const char *mb = getenv("SYNCLAB_SANDBOX_TMP_MB");   /* /tmp and /dev/shm */
+    long long tmp = mb && atoll(mb) > 0 ? atoll(mb) << 20 : TMP_BYTES;
+    snprintf(tmp_size, sizeof tmp_size, "%lld", tmp);
+    snprintf(shm_size, sizeof shm_size, "%lld", mb && atoll(mb) > 0 ? tmp : (long long)SHM_BYTES);
+    const char *base[] = {g_bwrap, "--ro-bind", "/", "/", "--dev-bind", "/dev", "/dev",
+                          "--proc", "/proc", "--size", tmp_size, "--tmpfs", "/tmp",
+                          "--unshare-user", "--unshare-pid", "--unshare-net",
+                          "--unshare-uts", "--die-with-parent", "--new-session",
+                          "--setenv", "TMPDIR", "/tmp", "--setenv", "HOME", "/tmp", NULL};
+    for (int i = 0; base[i]; i++)
+        argv[k++] = base[i];
+    if (!mps_pipes()) {
+        argv[k++] = "--size";
+        argv[k++] = shm_size;
+        argv[k++] = "--tmpfs";
+        argv[k++] = "/dev/shm";
+        argv[k++] = "--unshare-ipc";
+    }
+    return k;
+}
+
+static void drop_to(uid_t uid, gid_t gid)
+{
+    if (setgroups(0, NULL) != 0 || setresgid(gid, gid, gid) != 0 ||
+        setresuid(uid, uid, uid) != 0)
+        _exit(126);
+}
+
+/* Runs `bwrap <base> true` as uid (-1: ourselves); 1 when it works, else 0
+ * with bubblewrap's first line of complaint in why. */
+static int try_bwrap(uid_t uid, gid_t gid, char *why, size_t n)
+{
+    int err[2];
+    if (pipe2(err, O_CLOEXEC) != 0) {
+        snprintf(why, n, "pipe: %s", strerror(errno));
+        return 0;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(err[0]);
+        close(err[1]);
+        snprintf(why, n, "fork: %s", strerror(errno));
+        return 0;
+    }
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        dup2(null, STDIN_FILENO);
+        dup2(null, STDOUT_FILENO);
+        dup2(err[1], STDERR_FILENO);
+        if (uid != (uid_t)-1)
+            drop_to(uid, gid);
+        const char *argv[64];
+        int k = base_args(argv, 0);
+        argv[k++] = "true";
+        argv[k] = NULL;
+        execv(g_bwrap, (char *const *)argv);
+        _exit(127);
+    }
+    close(err[1]);
+    double t0 = sl_now();
+    int status = 0;
+    pid_t w;
+    while ((w = waitpid(pid, &status, WNOHANG)) == 0 && sl_now() - t0 < PROBE_TIMEOUT_S)
+        usleep(2000);
+    if (w == 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
+    char buf[400] = "";
+    ssize_t got = read(err[0], buf, sizeof buf - 1);
+    close(err[0]);
+    buf[got > 0 ? got : 0] = '\0';
+    buf[strcspn(buf, "\n")] = '\0';
+    if (w == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 1;
+    snprintf(why, n, "%s", buf[0] ? buf : w == 0 ? "timed out" : "exit status not 0");
+    return 0;
+}
+
+static void probe(void)
+{
+    if (g_probed)
+        return;
+    g_probed = 1;
+    /* the grader's trees (the GPU-turn locks: sl_sandbox_exec) */
+    sl_sandbox_hide(SYNCLAB_SOURCE_DIR);
+    sl_sandbox_hide(SYNCLAB_BINARY_DIR);
+    const char *off = getenv("SYNCLAB_SANDBOX");
+    char why[400] = "";
+    if (off && strcmp(off, "0") == 0)
+        snprintf(why, sizeof why, "turned off by SYNCLAB_SANDBOX=0");
+    else if (!find_bwrap(g_bwrap, sizeof g_bwrap))
+        snprintf(why, sizeof why, "bubblewrap (bwrap) not found: install the Debian package "
+                                  "bubblewrap");
+    else {
+        if (geteuid() == 0) {
+            /* root ignores RLIMIT_NPROC, and could signal the grader */
+            const char *u = getenv("SYNCLAB_SANDBOX_UID");
+            uid_t uid = (uid_t)(u && *u ? atol(u) : 65534);
+            if (uid != 0 && try_bwrap(uid, (gid_t)uid, why, sizeof why)) {
+                g_uid = uid;
+                g_gid = (gid_t)uid;
+            }
+        }
+        g_available = g_uid != (uid_t)-1 || try_bwrap((uid_t)-1, (gid_t)-1, why, sizeof why);
+    }
+    if (g_available) {
+        char as[64] = "";
+        if (g_uid != (uid_t)-1)
+            snprintf(as, sizeof as, ", as uid %ld", (long)g_uid);
+        snprintf(g_status, sizeof g_status, "sandbox: bubblewrap (%s)%s: runs see a read-only "
+                 "system, their own output folder and nothing of the grader's", g_bwrap, as);
+    } else {
+        snprintf(g_status, sizeof g_status, "sandbox: unavailable (%.300s), runs are contained "
+                 "only by process groups, rlimits, the subreaper and non-dumpable grader "
+                 "processes (docs/integrity.md)", why);
+    }
+}
+
+int sl_sandbox_available(void)
+{
+    probe();
+    return g_available;
+}
+
+const char *sl_sandbox_status(void)
+{
+    probe();
+    return g_status;
+}
+
+/* Every folder on the way to path can be passed by others (o+x), and a
+ * file read (o+r): what a dropped uid needs to reach a bind's source. */
+static int others_reach(const char *path, int need_read)
+{
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s", path);
+    struct stat st;
+    if (stat(p, &st) != 0)
+        return 0;
+    if (need_read && !(st.st_mode & S_IROTH) && st.st_uid != g_uid)
+        return 0;
+    for (char *slash = strrchr(p, '/'); slash; slash = strrchr(p, '/')) {
+        *slash = '\0';
+        if (stat(p[0] ? p : "/", &st) != 0)
+            return 0;
+        if (!(st.st_mode & S_IXOTH) && st.st_uid != g_uid)
+            return 0;
+    }
+    return 1;
+}
+
+static int give_entry(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+    (void)f;
+    if (type != FTW_D && type != FTW_F && type != FTW_SL)
+        return 0;
+    if (st->st_uid == g_uid)
+        return 0;
+    return lchown(path, g_uid, g_gid) == 0 ? 0 : -1;
+}
+
+/* The folder and what is in it (sub-folders the grader made for it). */
+static int give_tree(const char *dir)
+{
+    return nftw(dir, give_entry, 16, FTW_PHYS) == 0 ? 0 : -1;
+}
+
+int sl_sandbox_prepare(const sl_sandbox *s)
+{
+    g_drop_now = 0;
+    if (!sl_sandbox_available() || g_uid == (uid_t)-1 || mps_pipes())
+        return 0; /* an MPS daemon serves its own uid only */
+    /* a bind the dropped uid cannot reach fails the whole run: then this
+     * run keeps our uid (namespaces and rlimits still apply) */
+    for (int i = 0; i < s->nro; i++)
+        if (!others_reach(s->ro[i], 1))
+            return 0;
+    for (int i = 0; i < s->nrw; i++)
+        if (!others_reach(s->rw[i], 0))
+            return 0;
+    if (SYNCLAB_DEPS_ROOT[0] && access(SYNCLAB_DEPS_ROOT, F_OK) == 0 &&
+        !others_reach(SYNCLAB_DEPS_ROOT, 1))
+        return 0;
+    for (int i = 0; i < s->nrw; i++)
+        if (give_tree(s->rw[i]) != 0)
+            return 0;
+    g_drop_now = 1;
+    return 0;
+}
+
+int sl_sandbox_started(const char *status)
+{
+    return status && strstr(status, "\"child-pid\"") != NULL;
+}
+
+static void set_limit(int resource, rlim_t value)
+{
+    struct rlimit rl = {value, value};
+    setrlimit(resource, &rl);
+}
+
+static long env_long(const char *name, long fallback)
+{
+    const char *v = getenv(name);
+    return v && *v ? atol(v) : fallback;
+}
+
+static void limits(const sl_sandbox *s)
+{
+    set_limit(RLIMIT_CORE, 0);
+    if (s->cpu_s > 0)
+        set_limit(RLIMIT_CPU, (rlim_t)(s->cpu_s + 1));
+    long data_mb = env_long("SYNCLAB_SANDBOX_DATA_MB", DEFAULT_DATA_MB);
+    if (data_mb > 0)
+        set_limit(RLIMIT_DATA, (rlim_t)data_mb << 20);
+    long nproc = s->nproc > 0 ? s->nproc : env_long("SYNCLAB_SANDBOX_NPROC", DEFAULT_NPROC);
+    if (nproc > 0)
+        set_limit(RLIMIT_NPROC, (rlim_t)nproc);
+}
+
+/* Whether path lies under dir (or is dir). */
+static int under(const char *path, const char *dir)
+{
+    size_t n = strlen(dir);
+    return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+static int bind(const char **argv, int k, const char *how, const char *path, char *store,
+                size_t n)
+{
+    char abs[PATH_MAX];
+    absolute(path, abs, sizeof abs);
+    if (!realpath(abs, store))
+        snprintf(store, n, "%s", abs);
+    argv[k++] = how;
+    argv[k++] = store;
+    argv[k++] = store;
+    return k;
+}
+
+void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
+{
+    limits(s);
+    if (!sl_sandbox_available()) {
+        execvp(argv[0], argv);
+        return;
+    }
+    static const char *args[MAX_ARGS];
+    static char paths[2 * SL_SANDBOX_MAX_BINDS + 3][PATH_MAX];
+    static char status[16], lock_dir[PATH_MAX];
+    static const char *hidden_dirs[MAX_HIDDEN + 1];
+    int nhd = 0;
+    int k = base_args(args, 0), np = 0;
+    /* what to hide: the folder of the GPU-turn locks, as set now (gpus.c
+     * sets one per GPU: a runner holding them would stall every other
+     * grader), the grader's trees (probe), its outputs and the submissions
+     * (sl_sandbox_hide). Each only once: not under /tmp (the sandbox's
+     * own) nor under another hidden folder. */
+    const char *hide[MAX_HIDDEN + 1];
+    int nh = 0;
+    sl_gpu_lock_prefix(lock_dir, sizeof lock_dir);
+    char *slash = strrchr(lock_dir, '/');
+    if (slash && slash != lock_dir) {
+        *slash = '\0';
+        hide[nh++] = lock_dir;
+    }
+    for (int i = 0; i < g_nhidden; i++)
+        hide[nh++] = g_hidden[i];
+    for (int i = 0; i < nh; i++) {
+        struct stat st;
+        int covered = under(hide[i], "/tmp") || stat(hide[i], &st) != 0 ||
+                      (g_drop_now && !others_reach(hide[i], 0)); /* out of its reach anyway */
+        for (int j = 0; j < nh && !covered; j++)
+            covered = j != i && under(hide[i], hide[j]) &&
+                      (strcmp(hide[i], hide[j]) != 0 || j < i);
+        if (covered)
+            continue;
+        if (S_ISDIR(st.st_mode)) {
+            /* empty, small, and read-only once the binds are made */
+            args[k++] = "--size";
+            args[k++] = "65536";
+            args[k++] = "--tmpfs";
+            args[k++] = hide[i];
+            hidden_dirs[nhd++] = hide[i];
+        } else {
+            args[k++] = "--ro-bind";
+            args[k++] = "/dev/null";
+            args[k++] = hide[i];
+        }
+    }
+    /* what must stay usable under a hidden folder: the unpacked
+     * dependencies (bubblewrap, maybe the CUDA tools) */
+    if (SYNCLAB_DEPS_ROOT[0] && access(SYNCLAB_DEPS_ROOT, F_OK) == 0)
+        k = bind(args, k, "--ro-bind", SYNCLAB_DEPS_ROOT, paths[np++], PATH_MAX);
+    if (mps_pipes() && access(mps_pipes(), F_OK) == 0)
+        k = bind(args, k, "--ro-bind", mps_pipes(), paths[np++], PATH_MAX);
+    for (int i = 0; i < s->nro; i++)
+        k = bind(args, k, "--ro-bind", s->ro[i], paths[np++], PATH_MAX);
+    const char *first_rw = NULL;
+    for (int i = 0; i < s->nrw; i++) {
+        k = bind(args, k, "--bind", s->rw[i], paths[np++], PATH_MAX);
+        if (!first_rw)
+            first_rw = args[k - 1];
+    }
+    for (int i = 0; i < nhd; i++) {
+        args[k++] = "--remount-ro";
+        args[k++] = hidden_dirs[i];
+    }
+    args[k++] = "--chdir";
+    args[k++] = first_rw ? first_rw : "/";
+    if (status_fd >= 0) {
+        snprintf(status, sizeof status, "%d", status_fd);
+        args[k++] = "--json-status-fd";
+        args[k++] = status;
+    }
+    args[k++] = "--";
+    for (int i = 0; argv[i] && k < MAX_ARGS - 1; i++)
+        args[k++] = argv[i];
+    args[k] = NULL;
+    if (g_drop_now)
+        drop_to(g_uid, g_gid);
+    execv(g_bwrap, (char *const *)args);
+}

@@ -1,0 +1,64 @@
+/* The sandbox every process that runs student code starts in (a plain run,
+ * a sanitizer tool with its target, the sweep, the bench): bubblewrap
+ * (Debian package `bubblewrap`) gives it
+ *   - a read-only view of the machine, with the grader's folders hidden
+ *     behind empty tmpfs mounts: the source tree (solutions, references),
+ *     the build tree, every output folder of the grading (other lessons'
+ *     PTX, reports, other students), the submissions, the GPU-turn locks;
+ *   - its own /tmp and /dev/shm (small tmpfs), no network, its own pid
+ *     namespace (it cannot see or signal the grader), a new session, and
+ *     death with the grader;
+ *   - back on top: the runner and its inputs read-only, its output
+ *     folder(s) read-write, nothing else writable;
+ *   - limits set before the exec: processes (RLIMIT_NPROC), bytes per
+ *     file (RLIMIT_FSIZE, by proc.c), CPU time, data size, no core files.
+ * Run as root, the grader drops the sandbox to an unprivileged uid
+ * (SYNCLAB_SANDBOX_UID, default 65534 "nobody"): root ignores RLIMIT_NPROC,
+ * and another uid cannot signal or trace the grader either.
+ * Where bubblewrap is missing or cannot start (no user namespaces), runs
+ * start as before (proc.c, contain.c) with the same rlimits, and
+ * sl_sandbox_status() says so for the report. docs/integrity.md. */
+#ifndef SYNCLAB_SANDBOX_H
+#define SYNCLAB_SANDBOX_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+enum { SL_SANDBOX_MAX_BINDS = 48 };
+
+typedef struct {
+    const char *ro[SL_SANDBOX_MAX_BINDS];  /* shown read-only: the runner, its inputs */
+    int nro;
+    const char *rw[SL_SANDBOX_MAX_BINDS];  /* shown read-write: its output folders */
+    int nrw;
+    double cpu_s;   /* RLIMIT_CPU in seconds; 0: none */
+    long nproc;     /* RLIMIT_NPROC; 0: the default (SYNCLAB_SANDBOX_NPROC or 4096) */
+} sl_sandbox;
+
+/* Adds a read-only / read-write path (ignored when full). */
+void sl_sandbox_ro(sl_sandbox *s, const char *path);
+void sl_sandbox_rw(sl_sandbox *s, const char *path);
+
+/* Probes bubblewrap once per process tree (the result is inherited by
+ * forks): 1 when runs are sandboxed. SYNCLAB_SANDBOX=0 turns it off. */
+int sl_sandbox_available(void);
+/* One line for the report: how runs are contained. */
+const char *sl_sandbox_status(void);
+/* Hides path (a folder or file) from every sandboxed run of this process
+ * and its forks. The source and build trees and the GPU-turn locks are
+ * hidden without asking. */
+void sl_sandbox_hide(const char *path);
+
+/* Parent side, before the fork: gives the read-write folders to the
+ * sandbox's uid when it differs from ours. 0 ok. */
+int sl_sandbox_prepare(const sl_sandbox *s);
+/* Child side, after the fork: limits, then exec of argv inside the sandbox
+ * (or directly, when none is available). status_fd >= 0 receives
+ * bubblewrap's JSON status (a "child-pid" line once the sandbox is up).
+ * Returns only when the exec failed. */
+void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd);
+/* Whether bubblewrap's JSON status (text read from status_fd) says the
+ * sandbox came up and started the command. */
+int sl_sandbox_started(const char *status);
+
+#endif

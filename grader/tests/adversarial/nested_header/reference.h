@@ -1,0 +1,1 @@
+// harmless: what the text policy saw

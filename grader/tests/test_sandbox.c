@@ -1,0 +1,426 @@
+/* The sandbox runners start in (sandbox.h), tried with small shell scripts
+ * standing in for a cheating runner: no GPU needed. Each attack must fail
+ * inside the sandbox and the grader must carry on. Where bubblewrap cannot
+ * start here, the tests check the fallback instead. */
+#include <check.h>
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "grade.h"
+#include "proc.h"
+#include "sandbox.h"
+#include "synclab_config.h"
+#include "unit.h"
+
+/* A runner's world: in/ (read-only), out/ (its own), and a secret beside
+ * them that it must not see (under the build tree, which is hidden). */
+typedef struct {
+    char root[512], in[600], out[600], log[600], secret_dir[600], secret[700];
+} world;
+
+static void make_world(world *w, const char *name)
+{
+    snprintf(w->root, sizeof w->root, "%s/test-sandbox-%s-%ld", SYNCLAB_BINARY_DIR, name,
+             (long)getpid());
+    snprintf(w->in, sizeof w->in, "%s/in", w->root);
+    snprintf(w->out, sizeof w->out, "%s/out", w->root);
+    snprintf(w->log, sizeof w->log, "%s/run.log", w->root);
+    snprintf(w->secret_dir, sizeof w->secret_dir, "%s/other-student", w->root);
+    snprintf(w->secret, sizeof w->secret, "%s/answer.txt", w->secret_dir);
+    sl_remove_tree(w->root, 1);
+    ck_assert_int_eq(sl_mkdirs(w->in), 0);
+    ck_assert_int_eq(sl_mkdirs(w->out), 0);
+    ck_assert_int_eq(sl_mkdirs(w->secret_dir), 0);
+    char path[700];
+    snprintf(path, sizeof path, "%s/case0.in", w->in);
+    ck_assert_int_eq(sl_write_file(path, "input\n"), 0);
+    ck_assert_int_eq(sl_write_file(w->secret, "42\n"), 0);
+}
+
+/* Runs script with /bin/sh in the world's sandbox: in/ read-only, out/
+ * writable, limits as given. */
+static void run_in(world *w, const char *script, double timeout_s, long nproc, size_t out_cap,
+                   int quota_entries, long long quota_bytes, sl_proc_result *r)
+{
+    sl_sandbox box = {0};
+    sl_sandbox_ro(&box, w->in);
+    sl_sandbox_rw(&box, w->out);
+    box.nproc = nproc;
+    box.cpu_s = timeout_s * 2;
+    sl_proc_opts o = {0};
+    o.out_path = w->log;
+    o.out_cap = out_cap ? out_cap : 1 << 20;
+    o.timeout_s = timeout_s;
+    o.box = &box;
+    o.quota_dir = w->out;
+    o.quota_entries = quota_entries;
+    o.quota_bytes = quota_bytes;
+    char *argv[] = {"/bin/sh", "-c", (char *)script, NULL};
+    sl_proc_run_opts(argv, &o, r);
+}
+
+static char *out_file(world *w, const char *name)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", w->out, name);
+    return sl_read_file(path, 1 << 16, NULL);
+}
+
+#define NEED_SANDBOX()                                                                   \
+    do {                                                                                 \
+        if (!sl_sandbox_available()) {                                                   \
+            fprintf(stderr, "sandbox tests skipped: %s\n", sl_sandbox_status());         \
+            return;                                                                      \
+        }                                                                                \
+    } while (0)
+
+START_TEST(runs_and_writes_its_outputs)
+{
+    NEED_SANDBOX();
+    world w;
+    make_world(&w, "ok");
+    char script[1400];
+    snprintf(script, sizeof script, "cat %s/case0.in > %s/case0.out; echo done", w.in, w.out);
+    sl_proc_result r;
+    run_in(&w, script, 10, 0, 0, 16, 1 << 20, &r);
+    ck_assert_msg(r.exited && r.code == 0, "exit %d signal %d spawn_failed %d", r.code, r.sig,
+                  r.spawn_failed);
+    char *out = out_file(&w, "case0.out");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_str_eq(out, "input\n");
+    free(out);
+    sl_remove_tree(w.root, 1);
+}
+END_TEST
+
+START_TEST(cannot_write_outside_its_folder)
+{
+    NEED_SANDBOX();
+    world w;
+    make_world(&w, "write");
+    char script[2400];
+    /* the inputs, the folder beside, the system, then report what worked */
+    snprintf(script, sizeof script,
+             "r=''; echo x > %s/case0.in 2>/dev/null && r=\"$r in\"; "
+             "echo x > %s/planted 2>/dev/null && r=\"$r root\"; "
+             "echo x > /etc/synclab-planted 2>/dev/null && r=\"$r etc\"; "
+             "echo x > /var/tmp/synclab-planted-$$ 2>/dev/null && r=\"$r var\"; "
+             "echo \"wrote:$r\" > %s/report",
+             w.in, w.root, w.out);
+    sl_proc_result r;
+    run_in(&w, script, 10, 0, 0, 16, 1 << 20, &r);
+    ck_assert(r.exited && r.code == 0);
+    char *report = out_file(&w, "report");
+    ck_assert_ptr_nonnull(report);
+    ck_assert_str_eq(report, "wrote:\n");
+    free(report);
+    char path[700];
+    snprintf(path, sizeof path, "%s/planted", w.root);
+    ck_assert(access(path, F_OK) != 0);
+    snprintf(path, sizeof path, "%s/case0.in", w.in);
+    char *text = sl_read_file(path, 100, NULL);
+    ck_assert_str_eq(text, "input\n");
+    free(text);
+    sl_remove_tree(w.root, 1);
+}
+END_TEST
+
+START_TEST(cannot_read_hidden_folders)
+{
+    NEED_SANDBOX();
+    world w;
+    make_world(&w, "read");
+    /* an explicitly hidden folder outside the grader's trees too */
+    char extra[600];
+    snprintf(extra, sizeof extra, "/var/tmp/synclab-test-hidden-%ld", (long)getpid());
+    sl_mkdirs(extra);
+    char extra_file[700];
+    snprintf(extra_file, sizeof extra_file, "%s/answer.txt", extra);
+    ck_assert_int_eq(sl_write_file(extra_file, "42\n"), 0);
+    sl_sandbox_hide(extra);
+    char script[3000];
+    snprintf(script, sizeof script,
+             "r=''; cat %s >/dev/null 2>&1 && r=\"$r neighbour\"; "
+             "cat %s >/dev/null 2>&1 && r=\"$r hidden\"; "
+             "ls %s/solutions >/dev/null 2>&1 && r=\"$r solutions\"; "
+             "echo \"read:$r\" > %s/report",
+             w.secret, extra_file, SYNCLAB_SOURCE_DIR, w.out);
+    sl_proc_result r;
+    run_in(&w, script, 10, 0, 0, 16, 1 << 20, &r);
+    ck_assert(r.exited && r.code == 0);
+    char *report = out_file(&w, "report");
+    ck_assert_ptr_nonnull(report);
+    ck_assert_str_eq(report, "read:\n");
+    free(report);
+    sl_remove_tree(extra, 1);
+    sl_remove_tree(w.root, 1);
+}
+END_TEST
+
+START_TEST(cannot_reach_the_gpu_turn_locks)
+{
+    NEED_SANDBOX();
+    world w;
+    make_world(&w, "lock");
+    /* the default place (under /tmp) and a folder of one's own */
+    char lockdir[700], prefix[800], turn[900];
+    snprintf(lockdir, sizeof lockdir, "%s/locks", w.root);
+    sl_mkdirs(lockdir);
+    snprintf(prefix, sizeof prefix, "%s/synclab-gpu", lockdir);
+    snprintf(turn, sizeof turn, "%s.turn", prefix);
+    sl_write_file(turn, "");
+    char tmp_lock[96];
+    snprintf(tmp_lock, sizeof tmp_lock, "/tmp/synclab-gpu-sandbox-test-%ld.turn", (long)getpid());
+    ck_assert_int_eq(sl_write_file(tmp_lock, ""), 0);
+    setenv("SYNCLAB_GPU_LOCK", prefix, 1);
+    char script[2400];
+    snprintf(script, sizeof script,
+             "r=''; test -e %s && r=\"$r own\"; test -e %s && "
+             "r=\"$r tmp\"; echo \"locks:$r\" > %s/report",
+             turn, tmp_lock, w.out);
+    sl_proc_result r;
+    run_in(&w, script, 10, 0, 0, 16, 1 << 20, &r);
+    unsetenv("SYNCLAB_GPU_LOCK");
+    unlink(tmp_lock);
+    ck_assert(r.exited && r.code == 0);
+    char *report = out_file(&w, "report");
+    ck_assert_ptr_nonnull(report);
+    ck_assert_str_eq(report, "locks:\n");
+    free(report);
+    sl_remove_tree(w.root, 1);
+}
+END_TEST
+
+/* Processes of this uid now: NPROC counts them all outside the sandbox. */
+static long processes_of_mine(void)
+{
+    long n = 0;
+    DIR *d = opendir("/proc");
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+        char path[300];
+        struct stat st;
+        snprintf(path, sizeof path, "/proc/%s", e->d_name);
+        if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && stat(path, &st) == 0 &&
+            st.st_uid == getuid())
+            n++;
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
+START_TEST(fork_bomb_is_bounded)
+{
+    NEED_SANDBOX();
+    world w;
+    make_world(&w, "bomb");
+    /* root runs sandboxes as another uid, whose count starts near 0 */
+    long limit = (getuid() == 0 ? 0 : processes_of_mine()) + 40;
+    char script[1400];
+    snprintf(script, sizeof script,
+             "last=; n=0; i=0; while [ $i -lt 400 ]; do sleep 3 2>/dev/null & "
+             "if [ \"$!\" != \"$last\" ]; then n=$((n+1)); last=$!; fi; "
+             "echo $n > %s/count; i=$((i+1)); done 2>/dev/null; wait",
+             w.out);
+    sl_proc_result r;
+    double t0 = sl_now();
+    run_in(&w, script, 2.0, limit, 0, 16, 1 << 20, &r);
+    ck_assert(sl_now() - t0 < 10);
+    char *count = out_file(&w, "count");
+    ck_assert_ptr_nonnull(count);
+    /* processes started: at most the limit */
+    ck_assert_msg(atol(count) <= 45, "%ld processes started in the sandbox", atol(count));
+    free(count);
+    /* the grader carries on: the next run starts */
+    sl_proc_result again;
+    run_in(&w, "true", 10, 0, 0, 16, 1 << 20, &again);
+    ck_assert(again.exited && again.code == 0);
+    sl_remove_tree(w.root, 1);
+}
+END_TEST
+
+START_TEST(big_file_is_stopped)
+{
+    NEED_SANDBOX();
+    world w;
+    make_world(&w, "big");
+    char script[1400];
+    snprintf(script, sizeof script, "dd if=/dev/zero of=%s/big bs=1M count=2048 2>/dev/null",
+             w.out);
+    sl_proc_result r;
+    run_in(&w, script, 20, 0, 4 << 20, 16, 64 << 20, &r);
+    /* RLIMIT_FSIZE: SIGXFSZ at 4 MiB */
+    ck_assert_msg(r.signaled || (r.exited && r.code != 0), "exit %d", r.code);
+    struct stat st;
+    char path[700];
+    snprintf(path, sizeof path, "%s/big", w.out);
+    ck_assert(stat(path, &st) != 0 || st.st_size <= (4 << 20));
+    sl_remove_tree(w.root, 1);
+}
+END_TEST
+
+START_TEST(many_big_files_are_stopped)
+{
+    NEED_SANDBOX();
+    world w;
+    make_world(&w, "bytes");
+    char script[1400];
+    /* each under the per-file cap, together far over the folder's */
+    snprintf(script, sizeof script,
+             "i=0; while [ $i -lt 64 ]; do head -c 3000000 /dev/zero > %s/f$i; i=$((i+1)); "
+             "sleep 0.02; done",
+             w.out);
+    sl_proc_result r;
+    run_in(&w, script, 30, 0, 4 << 20, 1000, 16 << 20, &r);
+    ck_assert(r.over_quota);
+    long long entries, bytes;
+    sl_tree_usage(w.out, &entries, &bytes);
+    ck_assert_msg(bytes < (40LL << 20), "%lld bytes left", bytes);
+    sl_remove_tree(w.out, 0);
+    sl_tree_usage(w.out, &entries, &bytes);
+    ck_assert_int_eq(entries, 0);
+    sl_remove_tree(w.root, 1);
+}
+END_TEST
+
+START_TEST(many_files_are_stopped)
+{
+    NEED_SANDBOX();
+    world w;
+    make_world(&w, "files");
+    char script[1400];
+    snprintf(script, sizeof script,
+             "mkdir %s/d; i=0; while [ $i -lt 100000 ]; do : > %s/d/f$i; i=$((i+1)); done", w.out,
+             w.out);
+    sl_proc_result r;
+    double t0 = sl_now();
+    run_in(&w, script, 60, 0, 0, 50, 1 << 30, &r);
+    ck_assert(r.over_quota);
+    ck_assert(sl_now() - t0 < 30);
+    long long entries, bytes;
+    sl_tree_usage(w.out, &entries, &bytes);
+    ck_assert_msg(entries < 20000, "%lld files left", entries);
+    sl_remove_tree(w.root, 1);
+}
+END_TEST
+
+START_TEST(private_tmp_and_no_network)
+{
+    NEED_SANDBOX();
+    world w;
+    make_world(&w, "tmp");
+    char script[1400];
+    snprintf(script, sizeof script,
+             "echo x > /tmp/synclab-from-sandbox-$$ && echo x > /dev/shm/synclab-from-sandbox-$$ "
+             "&& echo $$ > %s/pid; grep -c ':' /proc/net/dev > %s/ifaces",
+             w.out, w.out);
+    sl_proc_result r;
+    run_in(&w, script, 10, 0, 0, 16, 1 << 20, &r);
+    ck_assert(r.exited && r.code == 0);
+    char *pid = out_file(&w, "pid"), *ifaces = out_file(&w, "ifaces");
+    ck_assert_ptr_nonnull(pid);
+    ck_assert_ptr_nonnull(ifaces);
+    char path[200];
+    snprintf(path, sizeof path, "/tmp/synclab-from-sandbox-%ld", atol(pid));
+    ck_assert(access(path, F_OK) != 0); /* its /tmp was its own */
+    snprintf(path, sizeof path, "/dev/shm/synclab-from-sandbox-%ld", atol(pid));
+    ck_assert(access(path, F_OK) != 0);
+    ck_assert_int_eq(atoi(ifaces), 1); /* loopback only */
+    free(pid);
+    free(ifaces);
+    sl_remove_tree(w.root, 1);
+}
+END_TEST
+
+START_TEST(missing_bubblewrap_falls_back)
+{
+    /* a fresh process: the probe has not run yet */
+    setenv("SYNCLAB_SANDBOX", "0", 1);
+    ck_assert_int_eq(sl_sandbox_available(), 0);
+    ck_assert_ptr_nonnull(strstr(sl_sandbox_status(), "sandbox: unavailable ("));
+    ck_assert_ptr_nonnull(strstr(sl_sandbox_status(), "contained only by"));
+    world w;
+    make_world(&w, "fallback");
+    char script[1400];
+    snprintf(script, sizeof script, "cat %s/case0.in > %s/case0.out", w.in, w.out);
+    sl_proc_result r;
+    run_in(&w, script, 10, 0, 0, 16, 1 << 20, &r);
+    ck_assert(r.exited && r.code == 0 && !r.spawn_failed);
+    char *out = out_file(&w, "case0.out");
+    ck_assert_str_eq(out, "input\n");
+    free(out);
+    sl_remove_tree(w.root, 1);
+    unsetenv("SYNCLAB_SANDBOX");
+}
+END_TEST
+
+START_TEST(sandbox_status_is_said)
+{
+    const char *s = sl_sandbox_status();
+    ck_assert(strncmp(s, "sandbox: ", 9) == 0);
+    ck_assert_int_eq(sl_sandbox_available(), strstr(s, "unavailable") == NULL);
+}
+END_TEST
+
+START_TEST(status_of_bubblewrap)
+{
+    ck_assert(sl_sandbox_started("{ \"child-pid\": 12, \"mnt-namespace\": 1 }\n"));
+    ck_assert(!sl_sandbox_started(""));
+    ck_assert(!sl_sandbox_started(NULL));
+}
+END_TEST
+
+/* grade.h: a tool run is clean only if it launched kernels ("@@launches N"
+ * after each input; the last count of an input is the harness's). */
+static int launched(const char *log)
+{
+    char path[96];
+    snprintf(path, sizeof path, "/tmp/synclab_sandbox_launches.%ld.log", (long)getpid());
+    sl_write_file(path, log);
+    int ok = sl_log_launched(path);
+    unlink(path);
+    return ok;
+}
+
+START_TEST(tool_run_without_launches_is_not_clean)
+{
+    ck_assert(launched("@@case 0\n@@launches 2\n@@case 1\n@@launches 0\n"));
+    ck_assert(!launched("@@case 0\n@@launches 0\n@@case 1\n@@launches 0\n"));
+    /* the student printing a count before the harness's does not help */
+    ck_assert(!launched("@@case 0\n@@launches 9\n@@launches 0\n"));
+    /* a sweep: every exercise must have launched something */
+    ck_assert(!launched("@@exercise a\n@@case 0\n@@launches 3\n"
+                        "@@exercise b\n@@case 0\n@@launches 0\n"));
+    ck_assert(launched("@@exercise a\n@@case 0\n@@launches 3\n"
+                       "@@exercise b\n@@case 0\n@@launches 1\n"));
+    /* a runner that does not count says nothing */
+    ck_assert(launched("@@case 0\n@@case 1\n"));
+}
+END_TEST
+
+Suite *sandbox_suite(void)
+{
+    Suite *s = suite_create("sandbox");
+    TCase *tc = tcase_create("attacks");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, runs_and_writes_its_outputs);
+    tcase_add_test(tc, cannot_write_outside_its_folder);
+    tcase_add_test(tc, cannot_read_hidden_folders);
+    tcase_add_test(tc, cannot_reach_the_gpu_turn_locks);
+    tcase_add_test(tc, fork_bomb_is_bounded);
+    tcase_add_test(tc, big_file_is_stopped);
+    tcase_add_test(tc, many_big_files_are_stopped);
+    tcase_add_test(tc, many_files_are_stopped);
+    tcase_add_test(tc, private_tmp_and_no_network);
+    tcase_add_test(tc, missing_bubblewrap_falls_back);
+    tcase_add_test(tc, sandbox_status_is_said);
+    tcase_add_test(tc, status_of_bubblewrap);
+    tcase_add_test(tc, tool_run_without_launches_is_not_clean);
+    suite_add_tcase(s, tc);
+    return s;
+}
