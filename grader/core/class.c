@@ -19,6 +19,8 @@
 #include "proc.h"
 #include "report.h"
 #include "rng.h"
+#include "sandbox.h"
+#include "shard.h"
 
 enum { MAX_STUDENT_REPORT = 64 << 20 };
 
@@ -29,9 +31,41 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+int sl_class_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n > 128 || name[0] == '.' || name[0] == '-')
+        return 0;
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '.' || *c == '_' || *c == '-' || *c == '@' || *c == '+'))
+            return 0;
+    return 1;
+}
+
+/* A name as it can be shown on one line: odd bytes as \xNN. */
+static void printable(const char *name, char *out, size_t n)
+{
+    size_t k = 0;
+    for (const unsigned char *c = (const unsigned char *)name; *c && k + 5 < n; c++) {
+        if (*c >= 0x21 && *c < 0x7f && *c != '\\')
+            out[k++] = (char)*c;
+        else
+            k += (size_t)snprintf(out + k, n - k, "\\x%02x", *c);
+    }
+    out[k] = '\0';
+}
+
 int sl_class_students(const char *dir, char ***names)
 {
+    return sl_class_students_checked(dir, names, NULL);
+}
+
+int sl_class_students_checked(const char *dir, char ***names, int *refused)
+{
     *names = NULL;
+    if (refused)
+        *refused = 0;
     DIR *d = opendir(dir);
     if (!d)
         return -1;
@@ -42,6 +76,16 @@ int sl_class_students(const char *dir, char ***names)
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         if (e->d_name[0] == '.' || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
             continue;
+        if (!sl_class_name_ok(e->d_name)) {
+            /* it would become a path, a CSV cell and a report title */
+            char shown[600];
+            printable(e->d_name, shown, sizeof shown);
+            fprintf(stderr, "syncgrade: student folder '%s' not graded: a name may hold only "
+                            "letters, digits and . _ - @ + (rename it)\n", shown);
+            if (refused)
+                (*refused)++;
+            continue;
+        }
         if (n == cap) {
             cap = cap ? 2 * cap : 64;
             char **more = realloc(*names, (size_t)cap * sizeof *more);
@@ -166,17 +210,24 @@ typedef struct {
     sl_report_data *reports; /* filled as students finish */
     int done;
     double t0;
+    int class_size;         /* the whole class, when this run is one shard */
+    int *gpu_of;            /* with c->gpus: each student's GPU */
+    int gpu_busy[SL_MAX_GPUS];
 } class_state;
 
+/* <out>/students/<name>: apart from the class's own files (grades.csv),
+ * whatever a student's folder is called. */
 static void student_dir(const class_state *s, int i, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s/%s", s->c->out, s->names[i]);
+    snprintf(buf, n, "%s/students/%s", s->c->out, s->names[i]);
 }
 
 static int grade_student(int i, void *arg)
 {
     class_state *s = arg;
     const sl_class *c = s->c;
+    if (c->gpus && s->gpu_of)
+        sl_gpus_enter(c->gpus, s->gpu_of[i]);
     char dir[4096];
     student_dir(s, i, dir, sizeof dir);
     double t0 = sl_now();
@@ -242,26 +293,43 @@ static void failed_student(const class_state *s, int i, int status, sl_report_da
         }
 }
 
-static void write_student_files(const class_state *s, int i)
+/* 0 when every file of the student was written whole. */
+static int write_student_files(const class_state *s, int i)
 {
+    int rc = 0;
     const sl_report_data *d = &s->reports[i];
     char dir[4096], path[4200];
     student_dir(s, i, dir, sizeof dir);
     sl_mkdirs(dir);
     sl_report rep = {s->names[i], d->seed, d->seconds, d->outcomes, d->count};
     snprintf(path, sizeof path, "%s/report.txt", dir);
-    FILE *f = fopen(path, "w");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
     if (f) {
-        fprintf(f, "student %s\n\n", s->names[i]);
+        fprintf(f, "student %s\n", s->names[i]);
+        if (!sl_sandbox_available())
+            fprintf(f, "%s\n", sl_sandbox_status());
+        fprintf(f, "\n");
         sl_report_print(f, &rep, 1);
         fclose(f);
     }
+    if (!text || sl_write_file(path, text) != 0) {
+        fprintf(stderr, "syncgrade: cannot write %s\n", path);
+        rc = -1;
+    }
+    free(text);
     snprintf(path, sizeof path, "%s/results.json", dir);
-    if (sl_gradescope_write(path, &rep, s->c->visibility) != 0)
+    if (sl_gradescope_write(path, &rep, s->c->visibility) != 0) {
         fprintf(stderr, "syncgrade: cannot write %s\n", path);
+        rc = -1;
+    }
     snprintf(path, sizeof path, "%s/junit.xml", dir);
-    if (sl_junit_write(path, s->names[i], d->outcomes, d->count, d->seconds) != 0)
+    if (sl_junit_write(path, s->names[i], d->outcomes, d->count, d->seconds) != 0) {
         fprintf(stderr, "syncgrade: cannot write %s\n", path);
+        rc = -1;
+    }
+    return rc;
 }
 
 static void show_progress(const class_state *s, int final)
@@ -277,11 +345,81 @@ static void show_progress(const class_state *s, int final)
     fflush(stderr);
 }
 
+/* ---------- several GPUs, several shards ---------- */
+
+/* The least busy GPU, in the parent before the student's job starts. */
+static void take_gpu(class_state *s, int i)
+{
+    if (!s->c->gpus || !s->gpu_of)
+        return;
+    int best = 0;
+    for (int g = 1; g < s->c->gpus->count; g++)
+        if (s->gpu_busy[g] < s->gpu_busy[best])
+            best = g;
+    s->gpu_of[i] = best;
+    s->gpu_busy[best]++;
+}
+
+static void give_gpu_back(class_state *s, int i)
+{
+    if (s->c->gpus && s->gpu_of && s->gpu_of[i] >= 0)
+        s->gpu_busy[s->gpu_of[i]]--;
+}
+
+/* <out>/shard.txt: what `syncgrade merge` needs of this shard (shard.h). */
+static int write_shard_manifest(const class_state *s)
+{
+    sl_shard_manifest m = {s->c->shard_k, s->c->shard_n, s->class_size, NULL, NULL, NULL,
+                           s->count};
+    /* shards of one run share the seed; unpredictable seeds make any run
+     * its own, so only the lessons (the header) can tell */
+    char run[64];
+    if (s->c->have_seed)
+        snprintf(run, sizeof run, "seed %" PRIu64, s->c->seed);
+    else
+        snprintf(run, sizeof run, "seed unpredictable");
+    m.run = run;
+    sl_csv header = {0};
+    sl_class_csv_header(&header, s->c->lessons, s->c->nlessons);
+    m.header = (char *)sl_text_str(&header.text);
+    m.students = calloc((size_t)(s->count ? s->count : 1), sizeof *m.students);
+    sl_csv *rows = calloc((size_t)(s->count ? s->count : 1), sizeof *rows);
+    char (*dirs)[4096] = calloc((size_t)(s->count ? s->count : 1), sizeof *dirs);
+    int rc = -1;
+    size_t out_len = strlen(s->c->out);
+    for (int i = 0; m.students && rows && dirs && i < s->count; i++) {
+        const sl_report_data *d = &s->reports[i];
+        sl_class_row row = {s->names[i], d->seed, d->outcomes, d->count};
+        sl_class_csv_row(&rows[i], s->c->lessons, s->c->nlessons, &row);
+        student_dir(s, i, dirs[i], sizeof dirs[i]);
+        m.students[i].name = s->names[i];
+        m.students[i].dir = dirs[i] + out_len + (dirs[i][out_len] == '/');
+        m.students[i].row = (char *)sl_text_str(&rows[i].text);
+        for (int k = 0; k < d->count; k++)
+            m.students[i].errors += d->outcomes[k].verdict == SL_V_ERROR;
+    }
+    if (m.students && rows && dirs) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/shard.txt", s->c->out);
+        rc = sl_shard_write(path, &m);
+        if (rc != 0)
+            fprintf(stderr, "syncgrade: cannot write %s\n", path);
+    }
+    for (int i = 0; rows && i < s->count; i++)
+        sl_csv_free(&rows[i]);
+    sl_csv_free(&header);
+    free(rows);
+    free(dirs);
+    free(m.students);
+    return rc;
+}
+
 static int prepare_student(int i, void *arg)
 {
     class_state *s = arg;
     s->seeds[i] = s->c->have_seed ? s->c->seed : sl_seed_unpredictable();
     s->channels[i] = sl_channel_open("student");
+    take_gpu(s, i);
     return s->channels[i] >= 0 ? 0 : -1;
 }
 
@@ -291,6 +429,7 @@ static void student_done(int i, int status, void *arg)
     int exited_well = status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     char *text = exited_well ? sl_channel_get(s->channels[i], MAX_STUDENT_REPORT) : NULL;
     sl_channel_close(&s->channels[i]);
+    give_gpu_back(s, i);
     sl_report_data *d = &s->reports[i];
     if (!text || sl_report_parse(text, d) != 0)
         failed_student(s, i, status, d);
@@ -343,7 +482,8 @@ int sl_class_grade(const sl_class *c)
 {
     class_state s = {0};
     s.c = c;
-    s.count = sl_class_students(c->submissions, &s.names);
+    int refused = 0;
+    s.count = sl_class_students_checked(c->submissions, &s.names, &refused);
     if (s.count <= 0) {
         fprintf(stderr, "syncgrade: %s: %s\n", c->submissions,
                 s.count < 0 ? strerror(errno) : "no student folders");
@@ -354,15 +494,31 @@ int sl_class_grade(const sl_class *c)
         sl_class_free_names(s.names, s.count);
         return 2;
     }
+    s.class_size = s.count;
+    s.count = sl_shard_take(s.names, s.count, c->shard_k, c->shard_n);
+    s.gpu_of = c->gpus ? calloc((size_t)(s.count ? s.count : 1), sizeof *s.gpu_of) : NULL;
+    for (int i = 0; s.gpu_of && i < s.count; i++)
+        s.gpu_of[i] = -1;
     s.seeds = calloc((size_t)s.count, sizeof *s.seeds);
     s.channels = malloc((size_t)s.count * sizeof *s.channels);
     s.reports = calloc((size_t)s.count, sizeof *s.reports);
     for (int i = 0; s.channels && i < s.count; i++)
         s.channels[i] = -1;
     s.t0 = sl_now();
-    if (!c->quiet)
-        printf("grading %d students of %s, %d at a time\n", s.count, c->submissions,
+    /* no runner sees another student's folder or any of the results */
+    sl_sandbox_hide(c->submissions);
+    sl_sandbox_hide(c->out);
+    if (!c->quiet || !sl_sandbox_available())
+        printf("%s\n", sl_sandbox_status());
+    if (!c->quiet) {
+        printf("grading %d students of %s, %d at a time", s.count, c->submissions,
                c->jobs > 0 ? c->jobs : 1);
+        if (c->gpus)
+            printf(" on %d GPU%s", c->gpus->count, c->gpus->count == 1 ? "" : "s");
+        if (c->shard_n > 0)
+            printf(" (shard %d/%d of %d students)", c->shard_k, c->shard_n, s.class_size);
+        printf("\n");
+    }
     show_progress(&s, 0);
     sl_jobs j = {s.count, c->jobs > 0 ? c->jobs : 1, &s, prepare_student, grade_student,
                  student_done};
@@ -371,16 +527,20 @@ int sl_class_grade(const sl_class *c)
     /* No student process is left now: write everything once more, so a
      * file some runner touched while others were graded is replaced. */
     sl_contain_kill_children(NULL, 0, 5.0);
+    int unwritten = 0;
     for (int i = 0; i < s.count; i++)
-        write_student_files(&s, i);
-    int rc = write_grades_csv(&s) == 0 ? 0 : 2;
-    if (rc == 0 && grader_errors(&s))
+        unwritten += write_student_files(&s, i) != 0;
+    int rc = write_grades_csv(&s) == 0 && !unwritten ? 0 : 2;
+    if (rc == 0 && c->shard_n > 0 && write_shard_manifest(&s) != 0)
+        rc = 2;
+    if (rc == 0 && (grader_errors(&s) || refused))
         rc = 1;
     for (int i = 0; i < s.count; i++)
         sl_report_data_free(&s.reports[i]);
     free(s.reports);
     free(s.channels);
     free(s.seeds);
+    free(s.gpu_of);
     sl_class_free_names(s.names, s.count);
     return rc;
 }

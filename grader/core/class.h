@@ -5,11 +5,13 @@
  * this process, which never runs student code, after that student's
  * processes are gone, and once more at the end when no student process is
  * left at all:
- *   <out>/grades.csv                 one row per student, one column per exercise
- *   <out>/<student>/report.txt       the table and every verdict explained
- *   <out>/<student>/results.json     Gradescope's format
- *   <out>/<student>/junit.xml        JUnit XML
- *   <out>/<student>/<lesson>/        build and work folders */
+ *   <out>/grades.csv                          one row per student, one column per exercise
+ *   <out>/students/<student>/report.txt       the table and every verdict explained
+ *   <out>/students/<student>/results.json     Gradescope's format
+ *   <out>/students/<student>/junit.xml        JUnit XML
+ *   <out>/students/<student>/<lesson>/        build and work folders
+ * Student folders whose names are not plain (sl_class_name_ok) are not
+ * graded, and said so. */
 #ifndef SYNCLAB_CLASS_H
 #define SYNCLAB_CLASS_H
 
@@ -18,6 +20,7 @@
 #include "build.h"
 #include "csv.h"
 #include "exercise.h"
+#include "gpus.h"
 #include "outcome.h"
 #include "points.h"
 
@@ -36,6 +39,10 @@ typedef struct {
     double timeout_scale;
     const char *visibility;           /* Gradescope test visibility */
     int quiet;                        /* no progress line */
+    int shard_k, shard_n;             /* only shard K of N (shard.h), and its
+                                         manifest; shard_n 0: everyone */
+    const sl_gpus *gpus;              /* NULL: whatever GPU CUDA shows; else
+                                         each student on the least busy one */
 } sl_class;
 
 /* 0 when every student was graded; 1 when the grader failed on some
@@ -46,6 +53,10 @@ int sl_class_grade(const sl_class *c);
  * count (-1 if dir cannot be read); *names is malloc'd, free with
  * sl_class_free_names. */
 int sl_class_students(const char *dir, char ***names);
+/* The same, counting in *refused the folders whose names are not plain. */
+int sl_class_students_checked(const char *dir, char ***names, int *refused);
+/* Letters, digits and . _ - @ +, not starting with . or -, 1 to 128 bytes. */
+int sl_class_name_ok(const char *name);
 void sl_class_free_names(char **names, int count);
 
 /* "students 3/40 done, elapsed 1m05s, ETA 20m40s" */

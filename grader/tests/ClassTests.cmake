@@ -3,10 +3,15 @@
 #                           credit for what it cheats (its expect.txt)
 #   adversarial.class       the same folder graded as a class: zero points in
 #                           grades.csv for every cheated exercise
+#   sandbox.<case>          the raw-system-call cases without the policy: the
+#                           sandbox stops the attack (GPU)
+#   class.shards            shards of a class merged equal one run
+#   class.slurm             the same through a Slurm job array (77: no Slurm)
 #   determinism.<lesson>    solutions and bug zoo graded 3 times with different
 #                           seeds: no verdict may flip (GPU)
 #   policy.<lesson>.<kind>  the submission policy accepts starters and solutions
 #   grading.points_file     grading/points.ini lists every exercise's default
+#   grading.run_autograder  Gradescope gets only this grading's results file
 #   grading.inputs          syncgrade inputs replays a seed's inputs
 #   grading.sweep           the lesson sweep saves tool runs, changes no verdict (GPU)
 set(SYNCLAB_ADVERSARIAL_DIR ${CMAKE_CURRENT_SOURCE_DIR}/adversarial)
@@ -33,12 +38,49 @@ foreach(dir IN LISTS _cases)
   endif()
 endforeach()
 
+# The cases whose attack is raw system calls, graded without the submission
+# policy: the object check would refuse them (BUILD), so here the attack
+# runs and the sandbox must stop it (sandbox.h). Same expect.txt.
+foreach(case plants_results empties_ptx holds_turn_lock many_big_files protocol_exit_codes
+             detects_tool reads_other_students)
+  add_test(NAME sandbox.${case}
+           COMMAND $<TARGET_FILE:syncgrade> expect --lesson reduction
+                   --source ${SYNCLAB_ADVERSARIAL_DIR}/${case}/reduction.cu
+                   --expect ${SYNCLAB_ADVERSARIAL_DIR}/${case}/expect.txt
+                   --out ${CMAKE_BINARY_DIR}/sandbox-cases)
+  set_tests_properties(sandbox.${case} PROPERTIES SKIP_RETURN_CODE 77
+                       LABELS "gpu;adversarial;sandbox" TIMEOUT 1800
+                       PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+endforeach()
+
 add_test(NAME adversarial.class
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_adversarial.sh $<TARGET_FILE:syncgrade>
                  ${SYNCLAB_ADVERSARIAL_DIR} ${CMAKE_BINARY_DIR}/adversarial-class)
 # static: it passes without a GPU; with one it grades the dynamic cases too.
 set_tests_properties(adversarial.class PROPERTIES LABELS "static;adversarial;class" TIMEOUT 3600
                      PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+
+# Shards 1/3, 2/3, 3/3 merged equal one run of the class (static verdicts
+# without a GPU; with one, the dynamic ones too).
+add_test(NAME class.shards
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_shards.sh $<TARGET_FILE:syncgrade>
+                 ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/class-shards)
+set_tests_properties(class.shards PROPERTIES LABELS "static;class" TIMEOUT 3600
+                     PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+
+add_test(NAME class.slurm
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_slurm.sh $<TARGET_FILE:syncgrade>
+                 ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/class-slurm)
+set_tests_properties(class.slurm PROPERTIES SKIP_RETURN_CODE 77 LABELS "static;class;slurm"
+                     TIMEOUT 1800 PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS} RUN_SERIAL TRUE)
+
+# A file the static stages let through, expected BUILD: a MISMATCH (exit 1),
+# never a skip (77), with or without a GPU.
+add_test(NAME grading.expect_static_mismatch
+         COMMAND sh -c "\"$0\" expect --policy --lesson barriers --source \"$1\" --all BUILD --out \"$2\"; test $? -eq 1"
+                 $<TARGET_FILE:syncgrade> ${CMAKE_SOURCE_DIR}/solutions/barriers.cu
+                 ${CMAKE_BINARY_DIR}/expect-static-mismatch)
+set_tests_properties(grading.expect_static_mismatch PROPERTIES LABELS "static;grader" TIMEOUT 600)
 
 add_test(NAME grading.points_file
          COMMAND ${CMAKE_COMMAND} -DSYNCGRADE=$<TARGET_FILE:syncgrade>
@@ -70,6 +112,13 @@ function(_synclab_class_tests)
   endforeach()
 endfunction()
 cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL _synclab_class_tests)
+
+# run_autograder passes on only this grading's file; syncgrade fails loudly
+# when a planted file sits where its result goes (docs/integrity.md)
+add_test(NAME grading.run_autograder
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/run_autograder.sh ${CMAKE_SOURCE_DIR}
+                 $<TARGET_FILE:syncgrade> ${CMAKE_BINARY_DIR}/run_autograder)
+set_tests_properties(grading.run_autograder PROPERTIES LABELS "static;grader;class" TIMEOUT 600)
 
 add_test(NAME grading.inputs
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/inputs_cmd.sh $<TARGET_FILE:syncgrade>
