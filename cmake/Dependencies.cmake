@@ -1,8 +1,8 @@
-# Check (libcheck), cJSON and inih (the instructors' points file) through
-# pkg-config.
+# Check (libcheck), cJSON, inih (the instructors' points file) and libxml2
+# (JUnit XML) through pkg-config.
 #
 # Installed system-wide (Debian: check libsubunit-dev libcjson-dev
-# libinih-dev), nothing
+# libinih-dev libxml2-dev), nothing
 # is needed. Installed under a prefix (no root, clusters): pass
 # -DCMAKE_PREFIX_PATH=<prefix>. Unpacked Debian packages (dpkg -x into a
 # folder, see scripts/fetch-deps.sh): pass -DSYNCLAB_DEPS_ROOT=<folder>;
@@ -23,3 +23,5 @@ endif()
 pkg_check_modules(CHECK REQUIRED IMPORTED_TARGET check)
 pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson)
 pkg_check_modules(INIH REQUIRED IMPORTED_TARGET inih)
+# libxml2: the JUnit report (xmlTextWriter escapes and encodes for us)
+pkg_check_modules(LIBXML2 REQUIRED IMPORTED_TARGET libxml-2.0)

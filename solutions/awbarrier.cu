@@ -62,6 +62,8 @@ __device__ double block_sum(block_barrier &bar, double *warp_sums, double x)
     x = warp_sum(x);
     if (lane == 0)
         warp_sums[warp] = x;
+    /* arrive() then wait() at once is arrive_and_wait() spelled out: there
+     * is nothing to overlap here (split_arrive_wait shows the split). */
     block_barrier::arrival_token token = bar.arrive();
     bar.wait(std::move(token));   /* every warp's total is written */
     double total = 0.0;
@@ -127,4 +129,62 @@ cudaError_t launch_normalize(float *a, float *b, double *partial, int n, int blo
         grid = 1;
     void *args[] = { &a, &b, &partial, &n };
     return cudaLaunchCooperativeKernel((const void *)normalize, grid, block, args, 0, 0);
+}
+
+/* ---- tile_pipeline ----------------------------------------------------------- */
+
+/* Thread 0 is the producer: it copies a whole tile with one memcpy_async
+ * and arrives once, so full[s] expects 1 arrival; memcpy_async adds the
+ * copy itself to the phase (the phase completes when the bytes have landed
+ * and the producer has arrived). Every thread is a consumer: it waits on
+ * full[s] without arriving there, so it names the phase by its parity, and
+ * arrives on empty[s] once it has read the stage (blockDim.x arrivals). */
+__device__ void stage_tile(unsigned *stage, const unsigned *in, long long base, int len,
+                           block_barrier &full)
+{
+    cuda::memcpy_async(stage, in + base, sizeof(unsigned) * (size_t)len, full);
+    (void)full.arrive();   /* the copy does not arrive for us */
+}
+
+__global__ void tile_pipeline(const unsigned *in, unsigned *out, int n)
+{
+    __shared__ block_barrier full[2];    /* stage s holds its tile */
+    __shared__ block_barrier empty[2];   /* every thread has read stage s */
+    __shared__ unsigned stage[2][TP_MAX_BLOCK];
+    const int tid = threadIdx.x, tile = blockDim.x;
+    const long long tiles = ((long long)n + tile - 1) / tile;
+    /* this block's tiles: blockIdx.x + k * gridDim.x for k < mine */
+    const int mine = blockIdx.x < tiles ? (int)((tiles - 1 - blockIdx.x) / gridDim.x + 1) : 0;
+
+    if (tid == 0)
+        for (int s = 0; s < 2; s++) {
+            init(&full[s], 1);
+            init(&empty[s], tile);
+        }
+    __syncthreads();   /* nobody touches a barrier before init is visible */
+
+    /* Prologue: the block's first two tiles, one per stage. */
+    for (int k = 0; tid == 0 && k < 2 && k < mine; k++) {
+        long long base = (blockIdx.x + (long long)k * gridDim.x) * tile;
+        stage_tile(stage[k], in, base, (int)min((long long)tile, n - base), full[k]);
+    }
+
+    for (int k = 0; k < mine; k++) {
+        const int s = k & 1;
+        const long long base = (blockIdx.x + (long long)k * gridDim.x) * tile;
+        const int len = (int)min((long long)tile, n - base);
+        /* Tile k is the (k / 2)-th use of stage s: phase k / 2 of full[s]. */
+        full[s].wait_parity((k >> 1) & 1);
+        if (tid < len)
+            out[base + tid] = 3u * stage[s][tid] + stage[s][len - 1 - tid];
+        if (tid == 0 && k + 2 < mine) {
+            /* Refill stage s with tile k + 2 only once every thread has
+             * read tile k from it; tile k + 1 is in flight meanwhile. */
+            empty[s].arrive_and_wait();
+            long long next = (blockIdx.x + (long long)(k + 2) * gridDim.x) * tile;
+            stage_tile(stage[s], in, next, (int)min((long long)tile, n - next), full[s]);
+        } else {
+            (void)empty[s].arrive();
+        }
+    }
 }

@@ -84,8 +84,9 @@ __global__ void warp_step(const int *in, int *out, int n)
     int i = blockIdx.x * blockDim.x + t;
     int *warp_slots = slots + (t - lane);   // this warp's 32 ints
 
-    // Lanes past n stay in the loop with 0: __syncwarp() waits for all 32
-    // lanes, so none of them may leave early.
+    // Lanes past n stay in the loop with 0: their partners read their slots.
+    // (__syncwarp() would excuse a lane that has exited, but nobody would
+    // write that lane's slot.)
     int sum = i < n ? in[i] : 0;
     // Butterfly: after the step with distance d every lane holds the sum of
     // its aligned group of 2*d lanes; after d = 16, the whole warp's.

@@ -14,7 +14,11 @@ static __device__ void produce(const int *in, int *mailbox, int *flags, int word
         mailbox[base + i] = in[base + i];
     // Order this thread's payload stores before anything it (or, through the
     // barrier below, thread 0) writes later, as seen from ANY block:
-    // gpu scope, because the reader is another block.
+    // gpu scope, because the reader is another block. One fence per thread
+    // is correct here only because __threadfence() is fence.sc.gpu (SC
+    // fences are totally ordered); the cheaper recipe of the docs is the
+    // barrier first, then thread 0 alone fences and raises the flag
+    // (zoo: ok_thread_fence.cu, ok_atomic_ref.cu).
     __threadfence();
     __syncthreads();  // every thread's payload is written and fenced
     if (threadIdx.x == 0)

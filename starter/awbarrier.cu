@@ -1,4 +1,10 @@
 /* Lesson 7: the asynchronous barrier. Read docs/07-awbarrier.md first.
+ * You will write: split_arrive_wait, normalize (and its launcher),
+ * tile_pipeline. Prerequisites: lessons 1, 3 and 6. Check: make check
+ * LESSON=awbarrier (make hint LESSON=awbarrier for a hint). Time: about 2 to
+ * 2.5 hours. GPU: compute capability 8.0 (sm_80, A100) or newer: the
+ * hardware barrier (mbarrier) and cp.async start there.
+ *
  * Each exercise: delete its SYNCLAB_TODO line and write the body.
  * The contracts (launch shapes, what to write where) are in
  * lessons/awbarrier/awbarrier.h. */
@@ -58,4 +64,27 @@ cudaError_t launch_normalize(float *a, float *b, double *partial, int n, int blo
      *                                      block, args, 0, 0); */
     (void)a; (void)b; (void)partial; (void)n; (void)block;
     return cudaErrorNotYetImplemented;
+}
+
+/* Exercise tile_pipeline (docs: "A copy pipeline"). Needs sm_80 or newer. */
+__global__ void tile_pipeline(const unsigned *in, unsigned *out, int n)
+{
+    SYNCLAB_TODO(tile_pipeline);
+    /* TODO:
+     * - shared: block_barrier full[2], empty[2]; unsigned stage[2][TP_MAX_BLOCK];
+     *   thread 0 inits full[s] with 1 (the producer's arrival) and empty[s]
+     *   with blockDim.x (every thread, after reading), then __syncthreads();
+     * - mine = the number of this block's tiles (blockIdx.x, blockIdx.x +
+     *   gridDim.x, ...); tile k of the block starts at base = (blockIdx.x +
+     *   k * gridDim.x) * blockDim.x and has len = min(blockDim.x, n - base);
+     * - producer (thread 0), for k = 0 and 1 (if the block has them):
+     *     cuda::memcpy_async(stage[k], in + base, sizeof(unsigned) * len, full[k]);
+     *     (void)full[k].arrive();       // memcpy_async does not arrive for you
+     * - every thread, for k = 0 .. mine - 1, with s = k % 2:
+     *     full[s].wait_parity((k / 2) % 2);   // phase k / 2 of full[s]
+     *     if (threadIdx.x < len) out[base + j] = 3u * x[j] + x[len - 1 - j]
+     *       with x = stage[s], j = threadIdx.x;
+     *     thread 0, if k + 2 < mine: empty[s].arrive_and_wait(), then copy
+     *       tile k + 2 into stage[s] as above (memcpy_async + arrive);
+     *     everyone else (and thread 0 otherwise): (void)empty[s].arrive(). */
 }

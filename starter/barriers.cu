@@ -1,4 +1,8 @@
 // Lesson 1, barriers: your workspace. Read docs/01-barriers.md.
+// You will write: tile_reverse, halo_diff, block_vote, warp_step.
+// Prerequisites: a first CUDA kernel, threadIdx/blockIdx, shared memory.
+// Check: make check LESSON=barriers (make hint LESSON=barriers for a hint).
+// Time: about 1 to 1.5 hours. GPU: any GPU CUDA 13 supports (sm_75 or newer).
 // The contract of each kernel (launch shape, what to write where) is in
 // lessons/barriers/barriers.h. When you start an exercise, delete its
 // SYNCLAB_TODO line: the grader answers TODO while the line is there.
@@ -59,7 +63,8 @@ __global__ void warp_step(const int *in, int *out, int n)
     // 2. For d = 1, 2, 4, 8, 16: write your running sum to your slot,
     //    __syncwarp(), add your partner's slot (lane ^ d), __syncwarp().
     //    Why are both __syncwarp() calls needed?
-    // 3. No lane may return before the loop ends: __syncwarp() waits for
-    //    all 32 lanes.
+    // 3. No lane may return before the loop ends: its partners read its
+    //    slot (a lane past n adds 0). Exited lanes would not hang
+    //    __syncwarp(), but their slots would never be written.
     // 4. out[i] = sum for i < n.
 }

@@ -1,4 +1,10 @@
-/* Lesson 6: cooperative groups. Read docs/06-coop.md, then replace each
+/* Lesson 6: cooperative groups.
+ * You will write: tile_reduce, half_block, agg_filter, grid_two_phase (and
+ * its launcher). Prerequisites: lessons 1 and 3 (barriers, shuffles, block
+ * reductions). Check: make check LESSON=coop (make hint LESSON=coop for a
+ * hint). Time: about 2 hours. GPU: any GPU CUDA 13 supports (sm_75 or newer).
+ *
+ * Read docs/06-coop.md, then replace each
  * SYNCLAB_TODO(...) line with your code. The contracts (launch shapes, what
  * goes where) are in lessons/coop/coop.h. */
 #include <limits.h>

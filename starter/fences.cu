@@ -1,4 +1,10 @@
-// Lesson 2: fences. Your workspace: read docs/02-fences.md, then replace
+// Lesson 2, fences.
+// You will write: message_pass, single_pass_sum.
+// Prerequisites: lesson 1; single_pass_sum uses lesson 3's block reduction.
+// Check: make check LESSON=fences (make hint LESSON=fences for a hint).
+// Time: about 1 to 1.5 hours. GPU: any GPU CUDA 13 supports (sm_75 or newer).
+//
+// Your workspace: read docs/02-fences.md, then replace
 // each SYNCLAB_TODO(...) line with your code. The contract of each kernel
 // (what the harness gives you, what you must write) is in lessons/fences/fences.h.
 #include "fences.h"

@@ -1,4 +1,10 @@
-/* Lesson 3: reduction. Your workspace: replace each SYNCLAB_TODO line with
+/* Lesson 3: reduction.
+ * You will write: tree_reduce, mirrored_reduce, sum_int, sum_float.
+ * Prerequisites: lesson 1 (barriers, __syncwarp). Check: make check
+ * LESSON=reduction (make hint LESSON=reduction for a hint). Time: about 2 to
+ * 3 hours. GPU: any GPU CUDA 13 supports (sm_75 or newer).
+ *
+ * Your workspace: replace each SYNCLAB_TODO line with
  * your code. The contracts (launch shapes, what to write where) are in
  * lessons/reduction/reduction.h; the ideas are in docs/03-reduction.md. */
 #include <stdint.h>

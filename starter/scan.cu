@@ -1,4 +1,9 @@
 // Lesson 4, scan (prefix sum): your workspace. Read docs/04-scan.md.
+// You will write: block_inclusive_scan, block_exclusive_scan, scan_any_n.
+// Prerequisites: lessons 1 and 3 (read / barrier / write / barrier).
+// Check: make check LESSON=scan (make hint LESSON=scan for a hint).
+// Time: about 3 to 5 hours, most of it scan_any_n.
+// GPU: any GPU CUDA 13 supports (sm_75 or newer).
 // The contract of each function (launch shape, what to write where) is in
 // lessons/scan/scan.h. When you start an exercise, delete its SYNCLAB_TODO
 // line(s): the grader answers TODO while one is there.

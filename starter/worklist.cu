@@ -1,4 +1,11 @@
-// Lesson 5, worklist insertion. Read docs/05-worklist.md, then replace each
+// Lesson 5, worklist insertion.
+// You will write: worklist_insert, compact.
+// Prerequisites: lesson 4 (the exclusive scan; you may reuse yours through
+// a header of your own next to this file).
+// Check: make check LESSON=worklist (make hint LESSON=worklist for a hint).
+// Time: about 1.5 to 2 hours. GPU: any GPU CUDA 13 supports (sm_75 or newer).
+//
+// Read docs/05-worklist.md, then replace each
 // SYNCLAB_TODO(...) line with your code. Contracts: lessons/worklist/worklist.h.
 //
 // Rules of this lesson: no atomics of any kind (atomicAdd, atomicInc, inline

@@ -34,10 +34,22 @@ typedef struct {
     int quiet;
     int policy;
     double timeout_scale;
+    /* syncgrade run: the playground's input and tool */
+    int n, block;
+    const char *input;
+    const char *tool;
+    /* syncgrade class: one shard of the class, over which GPUs, with MPS */
+    const char *shard;
+    const char *gpus;
+    int mps;
+    /* syncgrade merge: the shard folders */
+    const char *operands[MAX_SOURCES];
+    int noperands;
 } options;
 
 /* Parsing and usage. */
 int cli_usage(void);
+int cli_help(void); /* the usage on stdout, status 0 */
 int cli_parse(int argc, char **argv, options *o);
 /* compute-sanitizer: $SYNCLAB_SANITIZER, the configured one, or the PATH. */
 const char *cli_find_sanitizer(void);
@@ -55,7 +67,8 @@ void cli_source_out_dir(const char *root, const sl_lesson *l, const char *source
 
 /* The commands (cmd_grade.c, cmd_expect.c, cmd_tools.c). */
 int cli_grade(const options *o, int check_mode);
-int cli_grade_class(const options *o);
+int cli_grade_class(const options *o); /* and merge: cmd_class.c */
+int cli_merge(const options *o);
 int cli_hint(const options *o);
 int cli_progress(const options *o);
 int cli_expect(const options *o);
@@ -65,5 +78,6 @@ int cli_points(const options *o);
 int cli_build_only(const options *o);
 int cli_inputs(const options *o);
 int cli_list(void);
+int cli_run(const options *o); /* the playground (cmd_run.c) */
 
 #endif

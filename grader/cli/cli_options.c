@@ -1,5 +1,6 @@
 /* syncgrade's options and the settings every command shares. */
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -24,77 +25,232 @@
 
 #include "cli.h"
 
+/* The usage text: the one place that lists every command and option. */
+static const char usage_text[] =
+    "usage: syncgrade grade  [--submission DIR] [--lesson L]... [--out DIR] [--seed N]\n"
+    "                        [--jobs N] [--bench] [--quiet]\n"
+    "                        [--timeout-scale X] [--points FILE] [--gradescope FILE]\n"
+    "                        [--junit FILE] [--visibility V]\n"
+    "       syncgrade check  --lesson L [--submission DIR] [--seed N] [--out DIR]\n"
+    "       syncgrade class  --submissions DIR [--out DIR] [--jobs N] [--points FILE]\n"
+    "                        [--seed N] [--lesson L]... [--visibility V] [--quiet]\n"
+    "                        [--shard K/N] [--gpus all|N|ID,ID...] [--mps]\n"
+    "       syncgrade merge  --out DIR [--quiet] SHARD_DIR...\n"
+    "       syncgrade hint   --lesson L [--exercise E] [--submission DIR] [--out DIR]\n"
+    "       syncgrade progress [--submission DIR] [--out DIR]\n"
+    "       syncgrade run    --lesson L --exercise E [--n N] [--block B] [--seed N]\n"
+    "                        [--input FILE] [--tool racecheck|synccheck|memcheck|initcheck]\n"
+    "                        [--submission DIR] [--out DIR]\n"
+    "       syncgrade expect --lesson L --source FILE [--all VERDICT | --expect FILE]\n"
+    "                        [--policy] [--out DIR]\n"
+    "       syncgrade determinism --lesson L --source FILE... [--runs N] [--jobs N]\n"
+    "                        [--out DIR] [--seed N]\n"
+    "       syncgrade policy --lesson L --source FILE [--out DIR]\n"
+    "       syncgrade points [--points FILE]\n"
+    "       syncgrade build  --lesson L --source FILE --out DIR\n"
+    "       syncgrade inputs --lesson L --seed N --out DIR [--exercise E]\n"
+    "       syncgrade list\n";
+
 int cli_usage(void)
 {
-    fprintf(stderr,
-            "usage: syncgrade grade  [--submission DIR] [--lesson L]... [--out DIR] [--seed N]\n"
-            "                        [--jobs N] [--bench] [--quiet]\n"
-            "                        [--timeout-scale X] [--points FILE] [--gradescope FILE]\n"
-            "                        [--junit FILE] [--visibility V]\n"
-            "       syncgrade check  --lesson L [--submission DIR] [--seed N] [--out DIR]\n"
-            "       syncgrade class  --submissions DIR [--out DIR] [--jobs N] [--points FILE]\n"
-            "                        [--seed N] [--lesson L]... [--visibility V] [--quiet]\n"
-            "       syncgrade hint   --lesson L [--exercise E] [--submission DIR] [--out DIR]\n"
-            "       syncgrade progress [--submission DIR] [--out DIR]\n"
-            "       syncgrade expect --lesson L --source FILE [--all VERDICT | --expect FILE]\n"
-            "                        [--policy] [--out DIR]\n"
-            "       syncgrade determinism --lesson L --source FILE... [--runs N] [--jobs N]\n"
-            "                        [--out DIR] [--seed N]\n"
-            "       syncgrade policy --lesson L --source FILE [--out DIR]\n"
-            "       syncgrade points [--points FILE]\n"
-            "       syncgrade build  --lesson L --source FILE --out DIR\n"
-            "       syncgrade inputs --lesson L --seed N --out DIR [--exercise E]\n"
-            "       syncgrade list\n");
+    fputs(usage_text, stderr);
     return 2;
 }
 
+int cli_help(void)
+{
+    fputs(usage_text, stdout);
+    return 0;
+}
+
+/* Long options only; getopt_long returns the id. To add an option: an id,
+ * a row in long_options, a case in apply_option and a line in usage_text. */
+enum option_id {
+    OPT_SUBMISSION = 256,
+    OPT_SUBMISSIONS,
+    OPT_SOURCE,
+    OPT_OUT,
+    OPT_ALL,
+    OPT_EXPECT,
+    OPT_EXERCISE,
+    OPT_POINTS,
+    OPT_GRADESCOPE,
+    OPT_JUNIT,
+    OPT_VISIBILITY,
+    OPT_SEED,
+    OPT_JOBS,
+    OPT_RUNS,
+    OPT_TIMEOUT_SCALE,
+    OPT_LESSON,
+    OPT_BENCH,
+    OPT_QUIET,
+    OPT_POLICY,
+    OPT_N,
+    OPT_BLOCK,
+    OPT_INPUT,
+    OPT_TOOL,
+    OPT_HELP,
+    OPT_SHARD,
+    OPT_GPUS,
+    OPT_MPS,
+};
+
+static const struct option long_options[] = {
+    {"submission", required_argument, NULL, OPT_SUBMISSION},
+    {"submissions", required_argument, NULL, OPT_SUBMISSIONS},
+    {"source", required_argument, NULL, OPT_SOURCE},
+    {"out", required_argument, NULL, OPT_OUT},
+    {"all", required_argument, NULL, OPT_ALL},
+    {"expect", required_argument, NULL, OPT_EXPECT},
+    {"exercise", required_argument, NULL, OPT_EXERCISE},
+    {"points", required_argument, NULL, OPT_POINTS},
+    {"gradescope", required_argument, NULL, OPT_GRADESCOPE},
+    {"junit", required_argument, NULL, OPT_JUNIT},
+    {"visibility", required_argument, NULL, OPT_VISIBILITY},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"jobs", required_argument, NULL, OPT_JOBS},
+    {"runs", required_argument, NULL, OPT_RUNS},
+    {"timeout-scale", required_argument, NULL, OPT_TIMEOUT_SCALE},
+    {"lesson", required_argument, NULL, OPT_LESSON},
+    {"bench", no_argument, NULL, OPT_BENCH},
+    {"quiet", no_argument, NULL, OPT_QUIET},
+    {"policy", no_argument, NULL, OPT_POLICY},
+    {"n", required_argument, NULL, OPT_N},
+    {"block", required_argument, NULL, OPT_BLOCK},
+    {"input", required_argument, NULL, OPT_INPUT},
+    {"tool", required_argument, NULL, OPT_TOOL},
+    {"help", no_argument, NULL, OPT_HELP},
+    {"shard", required_argument, NULL, OPT_SHARD},
+    {"gpus", required_argument, NULL, OPT_GPUS},
+    {"mps", no_argument, NULL, OPT_MPS},
+    {NULL, 0, NULL, 0},
+};
+
+static int parse_u64(const char *flag, const char *v, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(v, &end, 0);
+    if (errno || end == v || *end || v[0] == '-') {
+        fprintf(stderr, "syncgrade: --%s wants a non-negative whole number, not '%s'\n", flag, v);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+static int parse_int(const char *flag, const char *v, int *out)
+{
+    uint64_t x;
+    if (parse_u64(flag, v, &x) != 0)
+        return -1;
+    if (x > INT_MAX) {
+        fprintf(stderr, "syncgrade: --%s %s is too large\n", flag, v);
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}
+
+static int parse_double(const char *flag, const char *v, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(v, &end);
+    if (errno || end == v || *end || *out <= 0) {
+        fprintf(stderr, "syncgrade: --%s wants a positive number, not '%s'\n", flag, v);
+        return -1;
+    }
+    return 0;
+}
+
+static int add_to(const char **list, int *count, int max, const char *v, const char *what)
+{
+    if (*count >= max) {
+        fprintf(stderr, "syncgrade: at most %d %s\n", max, what);
+        return -1;
+    }
+    list[(*count)++] = v;
+    return 0;
+}
+
+/* One parsed option into o; -1 (said on stderr) when its value is wrong. */
+static int apply_option(int id, const char *flag, const char *v, options *o)
+{
+    switch (id) {
+    case OPT_SUBMISSION: o->submission = v; return 0;
+    case OPT_SUBMISSIONS: o->submissions = v; return 0;
+    case OPT_SOURCE: return add_to(o->sources, &o->nsources, MAX_SOURCES, v, "--source files");
+    case OPT_OUT: o->out = v; return 0;
+    case OPT_ALL: o->all = v; return 0;
+    case OPT_EXPECT: o->expect_file = v; return 0;
+    case OPT_EXERCISE: o->exercise = v; return 0;
+    case OPT_POINTS: o->points = v; return 0;
+    case OPT_GRADESCOPE: o->gradescope = v; return 0;
+    case OPT_JUNIT: o->junit = v; return 0;
+    case OPT_VISIBILITY: o->visibility = v; return 0;
+    case OPT_SEED: o->have_seed = 1; return parse_u64(flag, v, &o->seed);
+    case OPT_JOBS: return parse_int(flag, v, &o->jobs);
+    case OPT_RUNS: return parse_int(flag, v, &o->runs);
+    case OPT_TIMEOUT_SCALE: return parse_double(flag, v, &o->timeout_scale);
+    case OPT_LESSON: return add_to(o->lessons, &o->nlessons, MAX_LESSONS, v, "--lesson names");
+    case OPT_BENCH: o->bench = 1; return 0;
+    case OPT_QUIET: o->quiet = 1; return 0;
+    case OPT_POLICY: o->policy = 1; return 0;
+    case OPT_N: return parse_int(flag, v, &o->n);
+    case OPT_BLOCK: return parse_int(flag, v, &o->block);
+    case OPT_INPUT: o->input = v; return 0;
+    case OPT_TOOL: o->tool = v; return 0;
+    case OPT_HELP: o->command = "help"; return 0;
+    case OPT_SHARD: o->shard = v; return 0;
+    case OPT_GPUS: o->gpus = v; return 0;
+    case OPT_MPS: o->mps = 1; return 0;
+    }
+    return -1;
+}
+
+/* syncgrade [COMMAND] [--option[=value]]...; the command defaults to grade.
+ * 0, or -1 after saying on stderr what is wrong. */
 int cli_parse(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
-    o->command = argc > 1 && argv[1][0] != '-' ? argv[1] : "grade";
-    for (int i = argv[1] && argv[1][0] != '-' ? 2 : 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define TAKE(flag, field)                                                                   \
-    if (strcmp(a, flag) == 0) {                                                             \
-        if (!v) {                                                                           \
-            fprintf(stderr, "syncgrade: %s needs a value\n", flag);                         \
-            return -1;                                                                      \
-        }                                                                                   \
-        field;                                                                              \
-        i++;                                                                                \
-        continue;                                                                           \
+    int first = argc > 1 && argv[1][0] != '-';
+    o->command = first ? argv[1] : "grade";
+    /* getopt_long on the arguments after the command; optind = 0 resets
+     * glibc's state so that parsing can run again (the unit tests do). */
+    char *args[argc + 1];
+    int nargs = 0;
+    args[nargs++] = argv[0];
+    for (int i = 1 + first; i < argc; i++)
+        args[nargs++] = argv[i];
+    args[nargs] = NULL;
+    optind = 0;
+    opterr = 0;
+    int id, index;
+    while ((id = getopt_long(nargs, args, "+:", long_options, &index)) != -1) {
+        const char *bad = args[optind - 1];
+        if (id == '?') {
+            fprintf(stderr, "syncgrade: unknown option '%s'\n", bad);
+            return -1;
+        }
+        if (id == ':') {
+            fprintf(stderr, "syncgrade: %s needs a value\n", bad);
+            return -1;
+        }
+        if (apply_option(id, long_options[index].name, optarg, o) != 0)
+            return -1;
     }
-        TAKE("--submission", o->submission = v)
-        TAKE("--submissions", o->submissions = v)
-        TAKE("--source", o->nsources < MAX_SOURCES ? (void)(o->sources[o->nsources++] = v) : (void)0)
-        TAKE("--out", o->out = v)
-        TAKE("--all", o->all = v)
-        TAKE("--expect", o->expect_file = v)
-        TAKE("--exercise", o->exercise = v)
-        TAKE("--points", o->points = v)
-        TAKE("--gradescope", o->gradescope = v)
-        TAKE("--junit", o->junit = v)
-        TAKE("--visibility", o->visibility = v)
-        TAKE("--seed", (o->seed = strtoull(v, NULL, 0), o->have_seed = 1))
-        TAKE("--jobs", o->jobs = atoi(v))
-        TAKE("--runs", o->runs = atoi(v))
-        TAKE("--timeout-scale", o->timeout_scale = atof(v))
-        TAKE("--lesson", o->nlessons < MAX_LESSONS ? (void)(o->lessons[o->nlessons++] = v) : (void)0)
-#undef TAKE
-        if (strcmp(a, "--bench") == 0) {
-            o->bench = 1;
-            continue;
+    /* merge: the shard folders follow the options */
+    for (; optind < nargs && strcmp(o->command, "merge") == 0; optind++) {
+        if (args[optind][0] == '-') {
+            fprintf(stderr, "syncgrade: merge: options go before the shard folders\n");
+            return -1;
         }
-        if (strcmp(a, "--quiet") == 0) {
-            o->quiet = 1;
-            continue;
-        }
-        if (strcmp(a, "--policy") == 0) {
-            o->policy = 1;
-            continue;
-        }
-        fprintf(stderr, "syncgrade: unknown argument '%s'\n", a);
+        if (add_to(o->operands, &o->noperands, MAX_SOURCES, args[optind], "shard folders") != 0)
+            return -1;
+    }
+    if (optind < nargs) {
+        fprintf(stderr, "syncgrade: unexpected argument '%s'\n", args[optind]);
         return -1;
     }
     return 0;
@@ -126,7 +282,11 @@ sl_build_config cli_build_config(void)
     sl_build_config c = {0};
     const char *nvcc = getenv("SYNCLAB_NVCC");
     c.nvcc = nvcc && *nvcc ? nvcc : SYNCLAB_NVCC;
-    c.arch = SYNCLAB_CUDA_ARCH;
+    /* SYNCLAB_ARCH=80: build for another GPU (the static tests check the
+     * PTX of sm_80, sm_89 and sm_90; nvcc needs no GPU for that) */
+    const char *arch = getenv("SYNCLAB_ARCH");
+    c.arch = arch && *arch && strspn(arch, "0123456789af") == strlen(arch) ? arch
+                                                                           : SYNCLAB_CUDA_ARCH;
     c.source_dir = SYNCLAB_SOURCE_DIR;
     c.timeout_s = 600;
     return c;

@@ -20,6 +20,7 @@
 #include "proc.h"
 #include "progress.h"
 #include "report.h"
+#include "sandbox.h"
 #include "synclab_config.h"
 
 #include "cli.h"
@@ -79,19 +80,29 @@ static sl_outcome *collect_all(grade_state *g, const sl_points *points, int *cou
     return all;
 }
 
-static void write_outputs(const options *o, const char *out, const sl_report *rep)
+/* 0 when every result file was written whole; a file that cannot be
+ * (planted, read-only, a folder in its place) is an error, said loudly:
+ * a stale or forged file must never pass for this grading's. */
+static int write_outputs(const options *o, const char *out, const sl_report *rep)
 {
     char json[4200];
+    int rc = 0;
     snprintf(json, sizeof json, "%s/results.json", out);
-    if (sl_report_write_json(json, rep) != 0)
+    if (sl_report_write_json(json, rep) != 0) {
         fprintf(stderr, "syncgrade: cannot write %s\n", json);
-    else if (!o->quiet)
+        rc = -1;
+    } else if (!o->quiet && strcmp(o->command, "check") != 0) /* a student needs only the table */
         printf("\nresults: %s\n", json);
-    if (o->gradescope && sl_gradescope_write(o->gradescope, rep, o->visibility) != 0)
+    if (o->gradescope && sl_gradescope_write(o->gradescope, rep, o->visibility) != 0) {
         fprintf(stderr, "syncgrade: cannot write %s\n", o->gradescope);
+        rc = -1;
+    }
     if (o->junit && sl_junit_write(o->junit, rep->submission, rep->outcomes, rep->count,
-                                   rep->seconds) != 0)
+                                   rep->seconds) != 0) {
         fprintf(stderr, "syncgrade: cannot write %s\n", o->junit);
+        rc = -1;
+    }
+    return rc;
 }
 
 int cli_grade(const options *o, int check_mode)
@@ -109,6 +120,13 @@ int cli_grade(const options *o, int check_mode)
         return 2;
     }
     snprintf(out, sizeof out, "%s", cli_default_out(o));
+    sl_gradescope_take_nonce(); /* before any child: no runner inherits it */
+    /* runners see neither the submission's folder nor the results */
+    sl_mkdirs(out);
+    sl_sandbox_hide(out);
+    sl_sandbox_hide(submission);
+    if (o->gradescope)
+        sl_sandbox_hide(o->gradescope);
     sl_build_config bc = cli_build_config();
     options eff = *o;
     if (!eff.have_seed)
@@ -127,6 +145,9 @@ int cli_grade(const options *o, int check_mode)
     }
     if (!o->quiet)
         printf("grading %s (seed %" PRIu64 ")\n", submission, eff.seed);
+    /* once, before the lessons fork: they inherit the probe's result */
+    if (!o->quiet || !sl_sandbox_available())
+        printf("%s\n", sl_sandbox_status());
 
     /* Lessons in parallel, each in its own process. */
     grade_state g = {lessons, jobs, nl, o->quiet, check_mode, 0, sl_now()};
@@ -141,49 +162,17 @@ int cli_grade(const options *o, int check_mode)
     sl_report rep = {submission, eff.seed, sl_now() - g.t0, all, n};
     printf("\n");
     sl_report_print(stdout, &rep, 1);
-    write_outputs(o, out, &rep);
+    int written = write_outputs(o, out, &rep) == 0;
     for (int i = 0; i < n; i++)
         sl_outcome_free(&all[i]);
     free(all);
     sl_points_free(&points);
+    if (!written)
+        return 2;
     return check_mode ? (failures ? 1 : 0) : 0;
 }
 
-/* ---------- class ---------- */
-
-int cli_grade_class(const options *o)
-{
-    if (!o->submissions)
-        return cli_usage();
-    const sl_lesson *lessons[MAX_LESSONS] = {0};
-    int nl = cli_select_lessons(o, lessons);
-    sl_points points;
-    if (nl < 0 || !cli_visibility_ok(o) || cli_load_points(o, &points) != 0)
-        return 2;
-    sl_build_config bc = cli_build_config();
-    char out[4096];
-    snprintf(out, sizeof out, "%s", o->out ? o->out : SYNCLAB_BINARY_DIR "/class");
-    sl_class c = {0};
-    c.submissions = o->submissions;
-    c.out = out;
-    /* a student's grading keeps about 4 cores busy (racecheck alone uses 3
-     * to 4): nproc/4 students at once keeps the machine full */
-    c.jobs = o->jobs > 0 ? o->jobs : (sl_jobs_default_parallel() + 1) / 2;
-    c.points = &points;
-    c.seed = o->seed;
-    c.have_seed = o->have_seed;
-    c.lessons = lessons;
-    c.nlessons = nl;
-    c.build = &bc;
-    c.harness_lib_dir = SYNCLAB_HARNESS_DIR;
-    c.sanitizer = cli_find_sanitizer();
-    c.timeout_scale = cli_timeout_scale(o);
-    c.visibility = o->visibility;
-    c.quiet = o->quiet;
-    int rc = sl_class_grade(&c);
-    sl_points_free(&points);
-    return rc;
-}
+/* ---------- class: cmd_class.c ---------- */
 
 /* ---------- hint / progress ---------- */
 
@@ -214,7 +203,9 @@ int cli_hint(const options *o)
     sl_lesson_status st;
     sl_progress_load(cli_default_out(o), &l, 1, &st);
     same_submission(&st, o->submission);
-    sl_hint_print(stdout, &st, o->exercise);
+    char state_dir[4200];
+    snprintf(state_dir, sizeof state_dir, "%s/%s", cli_default_out(o), l->name);
+    sl_hint_print(stdout, &st, o->exercise, st.checked ? state_dir : NULL);
     sl_progress_free(&st, 1);
     return 0;
 }

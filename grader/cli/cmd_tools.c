@@ -46,12 +46,15 @@ int cli_policy(const options *o)
         sl_build_config bc = cli_build_config();
         snprintf(lib, sizeof lib, "%s/libsynclab_harness_%s.a", SYNCLAB_HARNESS_DIR, l->name);
         bc.harness_lib = lib;
+        bc.submission = 1;
         sl_build b;
         sl_build_lesson(&bc, l->name, o->sources[0], out, &b);
         snprintf(object, sizeof object, "%s/student.o", out);
-        if (!b.ok && access(object, R_OK) != 0)
-            sl_text_printf(&why, "%s", b.log); /* does not compile: nothing to inspect */
-        else
+        if (!b.ok && access(object, R_OK) != 0) {
+            /* refused by the build (its includes), or does not compile */
+            sl_text_printf(&why, "%s", b.log);
+            ok = 0;
+        } else
             ok = sl_hostobj_check(object, o->sources[0], &why) == 1;
         sl_build_free(&b);
     }

@@ -1,21 +1,7 @@
 /* syncgrade: the grader's command line. It never calls CUDA and never runs
  * student code itself: runners do, in child processes.
  *
- *   syncgrade grade  [--submission DIR] [--lesson L]... [--out DIR] [--seed N]
- *                    [--jobs N] [--bench] [--quiet] [--points FILE]
- *                    [--gradescope FILE] [--junit FILE] [--visibility V]
- *   syncgrade check  --lesson L [--submission DIR] [--seed N] [--out DIR]
- *   syncgrade class  --submissions DIR [--out DIR] [--jobs N] [--points FILE]
- *                    [--seed N] [--lesson L]... [--visibility V] [--quiet]
- *   syncgrade hint   --lesson L [--exercise E] [--submission DIR] [--out DIR]
- *   syncgrade progress [--submission DIR] [--out DIR]
- *   syncgrade expect --lesson L --source FILE [--all VERDICT | --expect FILE]
- *                    [--policy] [--out DIR]
- *   syncgrade determinism --lesson L --source FILE... [--runs N] [--jobs N] [--out DIR]
- *   syncgrade policy --lesson L --source FILE [--out DIR]
- *   syncgrade points [--points FILE]
- *   syncgrade build  --lesson L --source FILE --out DIR
- *   syncgrade list
+ * Commands and options: usage_text in cli_options.c (syncgrade --help).
  */
 #include <stdio.h>
 #include <string.h>
@@ -36,14 +22,17 @@ int main(int argc, char **argv)
         int (*run)(const options *);
     } commands[] = {
         {"class", cli_grade_class},       {"hint", cli_hint},     {"progress", cli_progress},
+        {"merge", cli_merge},
         {"expect", cli_expect},           {"policy", cli_policy}, {"points", cli_points},
         {"determinism", cli_determinism}, {"build", cli_build_only},
-        {"inputs", cli_inputs},
+        {"inputs", cli_inputs},           {"run", cli_run},
     };
     if (strcmp(o.command, "grade") == 0)
         return cli_grade(&o, 0);
     if (strcmp(o.command, "check") == 0)
         return o.nlessons == 1 ? cli_grade(&o, 1) : cli_usage();
+    if (strcmp(o.command, "help") == 0)
+        return cli_help();
     if (strcmp(o.command, "list") == 0)
         return cli_list();
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

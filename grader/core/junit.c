@@ -1,33 +1,66 @@
 #include "junit.h"
 
+#include <libxml/xmlwriter.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "report.h"
-#include "proc.h"
 #include "utf8.h"
 
 enum { MAX_TEXT = 64 << 10 };
 
+/* libxml2 escapes markup; what it cannot write (control characters, bytes
+ * that are not UTF-8) is cleaned out first. */
+static sl_text clean(const char *s)
+{
+    sl_text t = {0};
+    sl_utf8_clean(&t, s ? s : "", MAX_TEXT, 1);
+    sl_text_append(&t, "", 0);
+    return t;
+}
+
+static void attr(xmlTextWriterPtr w, const char *key, const char *value)
+{
+    sl_text t = clean(value);
+    xmlTextWriterWriteAttribute(w, BAD_CAST key, BAD_CAST sl_text_str(&t));
+    sl_text_free(&t);
+}
+
+static void attrf(xmlTextWriterPtr w, const char *key, const char *fmt, double value)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, fmt, value);
+    xmlTextWriterWriteAttribute(w, BAD_CAST key, BAD_CAST buf);
+}
+
+static void text(xmlTextWriterPtr w, const char *s)
+{
+    sl_text t = clean(s);
+    xmlTextWriterWriteString(w, BAD_CAST sl_text_str(&t));
+    sl_text_free(&t);
+}
+
 void sl_xml_escape(sl_text *out, const char *s, int attribute)
 {
-    sl_text clean = {0};
-    sl_utf8_clean(&clean, s, MAX_TEXT, 1);
-    sl_text_append(out, "", 0);
-    for (const char *p = sl_text_str(&clean); *p; p++) {
-        switch (*p) {
-        case '&': sl_text_printf(out, "&amp;"); break;
-        case '<': sl_text_printf(out, "&lt;"); break;
-        case '>': sl_text_printf(out, "&gt;"); break;
-        case '"': sl_text_printf(out, "&quot;"); break;
-        case '\'': sl_text_printf(out, "&apos;"); break;
-        case '\n': sl_text_printf(out, attribute ? "&#10;" : "\n"); break;
-        case '\r': sl_text_printf(out, "&#13;"); break;
-        case '\t': sl_text_printf(out, attribute ? "&#9;" : "\t"); break;
-        default: sl_text_append(out, p, 1);
-        }
+    /* through the same writer: an element's text or an attribute's value */
+    xmlBufferPtr buf = xmlBufferCreate();
+    xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+    if (!w) {
+        xmlBufferFree(buf);
+        return;
     }
-    sl_text_free(&clean);
+    xmlTextWriterStartElement(w, BAD_CAST "x");
+    if (attribute)
+        attr(w, "v", s);
+    else
+        text(w, s);
+    xmlTextWriterEndElement(w);
+    xmlFreeTextWriter(w);
+    const char *x = (const char *)xmlBufferContent(buf);
+    const char *start = attribute ? strchr(x, '"') + 1 : strchr(x, '>') + 1;
+    const char *end = attribute ? strrchr(x, '"') : strrchr(x, '<');
+    sl_text_append(out, start, end > start ? (size_t)(end - start) : 0);
+    xmlBufferFree(buf);
 }
 
 typedef struct {
@@ -47,80 +80,95 @@ static void count(tally *t, const sl_outcome *o)
         t->failures++;
 }
 
-static void attr(sl_text *out, const char *key, const char *value)
+static void counts(xmlTextWriterPtr w, const tally *t)
 {
-    sl_text_printf(out, " %s=\"", key);
-    sl_xml_escape(out, value, 1);
-    sl_text_printf(out, "\"");
+    attrf(w, "tests", "%.0f", t->tests);
+    attrf(w, "failures", "%.0f", t->failures);
+    attrf(w, "errors", "%.0f", t->errors);
+    attrf(w, "skipped", "%.0f", t->skipped);
+    attrf(w, "time", "%.3f", t->seconds);
 }
 
-static void counts(sl_text *out, const tally *t)
+static void testcase(xmlTextWriterPtr w, const char *name, const sl_outcome *o)
 {
-    sl_text_printf(out, " tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\"",
-                   t->tests, t->failures, t->errors, t->skipped, t->seconds);
-}
-
-static void testcase(sl_text *out, const char *name, const sl_outcome *o)
-{
-    char classname[256];
+    char classname[256], message[768], points[96];
     snprintf(classname, sizeof classname, "%s.%s", name, o->lesson);
-    sl_text_printf(out, "    <testcase");
-    attr(out, "classname", classname);
-    attr(out, "name", o->exercise);
-    sl_text_printf(out, " time=\"%.3f\">\n", o->seconds);
+    xmlTextWriterStartElement(w, BAD_CAST "testcase");
+    attr(w, "classname", classname);
+    attr(w, "name", o->exercise);
+    attrf(w, "time", "%.3f", o->seconds);
     if (o->verdict != SL_V_PASS) {
         const char *tag = o->verdict == SL_V_SKIP ? "skipped" : o->verdict == SL_V_ERROR ? "error"
                                                                                       : "failure";
-        char message[768];
         snprintf(message, sizeof message, "%s%s%s", sl_verdict_name(o->verdict),
                  o->where[0] ? " at " : "", o->where);
         sl_text body = {0};
         sl_report_explain(&body, o);
-        sl_text_printf(out, "      <%s", tag);
-        attr(out, "message", message);
-        attr(out, "type", sl_verdict_name(o->verdict));
-        sl_text_printf(out, ">");
-        sl_xml_escape(out, sl_text_str(&body), 0);
-        sl_text_printf(out, "</%s>\n", tag);
+        xmlTextWriterStartElement(w, BAD_CAST tag);
+        attr(w, "message", message);
+        attr(w, "type", sl_verdict_name(o->verdict));
+        text(w, sl_text_str(&body));
+        xmlTextWriterEndElement(w);
         sl_text_free(&body);
     }
-    sl_text_printf(out, "      <system-out>points: %g / %g</system-out>\n", o->points,
-                   o->max_points);
-    sl_text_printf(out, "    </testcase>\n");
+    snprintf(points, sizeof points, "points: %g / %g", o->points, o->max_points);
+    xmlTextWriterWriteElement(w, BAD_CAST "system-out", BAD_CAST points);
+    xmlTextWriterEndElement(w);
 }
 
-void sl_junit_render(sl_text *out, const char *name, const sl_outcome *o, int n, double seconds)
+/* The whole document into buf; 0 ok. */
+static int render(xmlBufferPtr buf, const char *name, const sl_outcome *o, int n, double seconds)
 {
+    xmlTextWriterPtr w = xmlNewTextWriterMemory(buf, 0);
+    if (!w)
+        return -1;
+    xmlTextWriterSetIndent(w, 1);
+    xmlTextWriterSetIndentString(w, BAD_CAST "  ");
     tally all = {0};
     for (int i = 0; i < n; i++)
         count(&all, &o[i]);
     all.seconds = seconds;
-    sl_text_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites");
-    attr(out, "name", name);
-    counts(out, &all);
-    sl_text_printf(out, ">\n");
+    xmlTextWriterStartDocument(w, "1.0", "UTF-8", NULL);
+    xmlTextWriterStartElement(w, BAD_CAST "testsuites");
+    attr(w, "name", name);
+    counts(w, &all);
     /* outcomes come lesson by lesson: one testsuite per run of a lesson */
     for (int i = 0; i < n;) {
         int end = i;
         tally t = {0};
         while (end < n && strcmp(o[end].lesson, o[i].lesson) == 0)
             count(&t, &o[end++]);
-        sl_text_printf(out, "  <testsuite");
-        attr(out, "name", o[i].lesson);
-        counts(out, &t);
-        sl_text_printf(out, ">\n");
+        xmlTextWriterStartElement(w, BAD_CAST "testsuite");
+        attr(w, "name", o[i].lesson);
+        counts(w, &t);
         for (; i < end; i++)
-            testcase(out, name, &o[i]);
-        sl_text_printf(out, "  </testsuite>\n");
+            testcase(w, name, &o[i]);
+        xmlTextWriterEndElement(w);
     }
-    sl_text_printf(out, "</testsuites>\n");
+    int rc = xmlTextWriterEndDocument(w) < 0 ? -1 : 0;
+    xmlFreeTextWriter(w);
+    return rc;
+}
+
+void sl_junit_render(sl_text *out, const char *name, const sl_outcome *o, int n, double seconds)
+{
+    xmlBufferPtr buf = xmlBufferCreate();
+    if (buf && render(buf, name, o, n, seconds) == 0)
+        sl_text_printf(out, "%s", (const char *)xmlBufferContent(buf));
+    xmlBufferFree(buf);
 }
 
 int sl_junit_write(const char *path, const char *name, const sl_outcome *o, int n, double seconds)
 {
-    sl_text xml = {0};
-    sl_junit_render(&xml, name, o, n, seconds);
-    int rc = sl_write_file(path, sl_text_str(&xml));
-    sl_text_free(&xml);
+    xmlBufferPtr buf = xmlBufferCreate();
+    int rc = buf ? render(buf, name, o, n, seconds) : -1;
+    FILE *f = rc == 0 ? fopen(path, "w") : NULL;
+    if (f) {
+        rc = fputs((const char *)xmlBufferContent(buf), f) < 0 ? -1 : 0;
+        rc |= fclose(f) != 0 ? -1 : 0;
+    } else {
+        rc = -1;
+    }
+    xmlBufferFree(buf);
     return rc;
 }

@@ -8,9 +8,10 @@
 #include "outcome.h"
 #include "text.h"
 
-/* Escapes & < > " ' as entities, drops control characters other than
- * \t \n \r (XML 1.0 cannot carry them) and replaces invalid UTF-8. In an
- * attribute, \t \n \r become character references so they survive. */
+/* XML is written with libxml2's xmlTextWriter, which escapes markup; text
+ * is first cleaned of what XML 1.0 cannot carry (control characters other
+ * than \t \n \r, invalid UTF-8: utf8.h). sl_xml_escape: that escaping of
+ * one string, as element text or (attribute) as an attribute value. */
 void sl_xml_escape(sl_text *out, const char *s, int attribute);
 /* The document for a submission named name (a student, a folder). */
 void sl_junit_render(sl_text *out, const char *name, const sl_outcome *o, int count,

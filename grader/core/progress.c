@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "hint.h"
 #include "verdict.h"
 
 enum { DETAIL_LINES = 20 };
@@ -96,26 +97,35 @@ static const sl_exercise *find_exercise(const sl_lesson *l, const char *name)
     return NULL;
 }
 
-static void print_detail(FILE *f, const char *detail)
+/* The verdict's detail as a student sees it (report.c), at most 20 lines. */
+static void print_detail(FILE *f, const sl_outcome *o, const char *submission)
 {
+    sl_text d = {0};
+    sl_report_detail(&d, o, submission);
     int lines = 0;
-    for (const char *s = detail ? detail : ""; *s && lines < DETAIL_LINES; lines++) {
+    for (const char *s = sl_text_str(&d); *s && lines < DETAIL_LINES; lines++) {
         size_t len = strcspn(s, "\n");
         fprintf(f, "    %.*s\n", (int)len, s);
         s += len + (s[len] == '\n');
     }
+    sl_text_free(&d);
 }
 
-static void print_all_hints(FILE *f, const sl_exercise *e)
+static const char *const STEP_NAMES[SL_HINT_STEPS] = {"question", "rule", "fix"};
+
+/* Steps 1..upto of the ladder for verdict v. */
+static void print_steps(FILE *f, const sl_exercise *e, sl_verdict v, int upto)
 {
-    fprintf(f, "not checked yet: run make check LESSON=<lesson> for a verdict.\n"
-               "What each verdict would mean here:\n");
-    for (int v = SL_V_WRONG; v <= SL_V_TODO; v++)
-        fprintf(f, "  %-8s %s\n", sl_verdict_name((sl_verdict)v),
-                e->hint[v] ? e->hint[v] : sl_verdict_hint((sl_verdict)v));
+    for (int k = 1; k <= upto; k++) {
+        sl_text t = {0};
+        sl_hint_step(e, v, k, &t);
+        fprintf(f, "hint %d/%d (%s): %s\n", k, SL_HINT_STEPS, STEP_NAMES[k - 1], sl_text_str(&t));
+        sl_text_free(&t);
+    }
 }
 
-void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise)
+void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise,
+                   const char *state_dir)
 {
     const sl_lesson *l = st->lesson;
     const sl_exercise *e = NULL;
@@ -140,14 +150,23 @@ void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise)
     fprintf(f, "%s/%s: %s\n", l->name, e->name, e->title);
     const sl_outcome *o = sl_progress_outcome(st, e->name);
     if (!o) {
-        print_all_hints(f, e);
+        /* no verdict yet: only where to start, not every verdict's answer */
+        fprintf(f, "not checked yet: run make check LESSON=%s for a verdict.\n", l->name);
+        print_steps(f, e, SL_V_TODO, 1);
     } else if (o->verdict == SL_V_PASS) {
         fprintf(f, "last check: PASS\n");
     } else {
         fprintf(f, "last check: %s%s%s\n", sl_verdict_name(o->verdict), o->where[0] ? " at " : "",
                 o->where);
-        print_detail(f, o->detail);
-        fprintf(f, "hint: %s\n", o->hint[0] ? o->hint : sl_verdict_hint(o->verdict));
+        print_detail(f, o, st->last.submission);
+        char state[4200];
+        if (state_dir)
+            snprintf(state, sizeof state, "%s/hint-%s.step", state_dir, e->name);
+        int step = sl_hint_advance(state_dir ? state : NULL, o->verdict);
+        print_steps(f, e, o->verdict, step);
+        if (step < SL_HINT_STEPS)
+            fprintf(f, "(run make hint LESSON=%s EXERCISE=%s again for the next step)\n",
+                    l->name, e->name);
     }
     fprintf(f, "read: %s\n", e->doc);
 }

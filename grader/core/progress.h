@@ -28,8 +28,11 @@ int sl_progress_next(const sl_lesson_status *st, int n, int *lesson, int *exerci
 /* One line per lesson, then what to do next. */
 void sl_progress_print(FILE *f, const sl_lesson_status *st, int n);
 /* The hint of one exercise (NULL: the first one not passing): its last
- * verdict with place, detail, hint and doc section; or, never checked, the
- * hints the exercise has for each verdict. */
-void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise);
+ * verdict with place and detail, then the hint ladder (hint.h) up to one
+ * step more than the last call showed for that verdict, kept in
+ * state_dir/hint-<exercise>.step (NULL: step 1 only); never checked, only
+ * the first step. */
+void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise,
+                   const char *state_dir);
 
 #endif

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "proc.h"
 
@@ -16,13 +17,106 @@ void sl_report_score(const sl_report *r, double *points, double *max_points)
     }
 }
 
-static void print_indented(FILE *f, const char *text)
+static void print_indented(FILE *f, const char *text, const char *indent)
 {
     for (const char *s = text; *s;) {
         size_t len = strcspn(s, "\n");
-        fprintf(f, "      %.*s\n", (int)len, s);
+        fprintf(f, "%s%.*s\n", indent, (int)len, s);
         s += len + (s[len] == '\n');
     }
+}
+
+/* Line `line` of `file` (a name as PTX locations give it), looked for in the
+ * submission: a folder, or the lesson's file itself. 1 found. */
+static int source_line(const char *submission, const char *file, int line, char *buf, size_t n)
+{
+    char dir[4096], path[8300];
+    struct stat st;
+    snprintf(dir, sizeof dir, "%s", submission ? submission : ".");
+    if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        char *slash = strrchr(dir, '/');
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - dir) : 1,
+                 slash ? submission : ".");
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    int at = 0, found = 0;
+    while (!found && fgets(buf, (int)n, f))
+        if (strchr(buf, '\n') || feof(f))
+            found = ++at == line;
+    fclose(f);
+    if (found) {
+        buf[strcspn(buf, "\r\n")] = '\0';
+        for (char *c = buf; *c; c++)
+            if (*c == '\t')
+                *c = ' ';
+    }
+    return found;
+}
+
+/* The student's lines at each place of `where` ("file:line, file:line"). */
+static void source_lines(sl_text *out, const char *where, const char *submission)
+{
+    for (const char *w = where; *w;) {
+        size_t len = strcspn(w, ",");
+        char loc[256], file[256], line[512];
+        snprintf(loc, sizeof loc, "%.*s", (int)len, w);
+        char *colon = strrchr(loc, ':');
+        if (colon) {
+            snprintf(file, sizeof file, "%.*s", (int)(colon - loc), loc);
+            int n = atoi(colon + 1);
+            const char *text = line;
+            if (n > 0 && source_line(submission, file, n, line, sizeof line)) {
+                while (*text == ' ')
+                    text++;
+                sl_text_printf(out, "%s: %s\n", loc, text);
+            }
+        }
+        w += len;
+        while (*w == ',' || *w == ' ')
+            w++;
+    }
+}
+
+void sl_report_detail(sl_text *out, const sl_outcome *o, const char *submission)
+{
+    const char *d = o->detail ? o->detail : "";
+    if ((o->verdict != SL_V_SYNC && o->verdict != SL_V_RULE) || !strchr(d, '`')) {
+        sl_text_printf(out, "%s", d);
+        return;
+    }
+    source_lines(out, o->where, submission);
+    /* `ptx` (file:line) becomes file:line; the PTX goes to the last line */
+    sl_text ptx = {0};
+    for (const char *s = d; *s;) {
+        const char *tick = strchr(s, '`');
+        const char *end = tick ? strchr(tick + 1, '`') : NULL;
+        if (!end) {
+            sl_text_printf(out, "%s", s);
+            break;
+        }
+        sl_text_append(out, s, (size_t)(tick - s));
+        const char *after = end + 1;
+        size_t loclen = 0;
+        if (after[0] == ' ' && after[1] == '(' && (loclen = strcspn(after + 2, ")\n")) &&
+            after[2 + loclen] == ')') {
+            sl_text_append(out, after + 2, loclen);
+            after += 3 + loclen;
+        }
+        sl_text_printf(&ptx, "%s", ptx.len ? "; " : "");
+        for (const char *c = tick + 1; c < end; c++)
+            if (*c != '\t' || (c > tick + 1 && c[-1] != ' '))
+                sl_text_append(&ptx, *c == '\t' ? " " : c, 1);
+        if (loclen)
+            sl_text_printf(&ptx, " (%.*s)", (int)loclen, end + 3);
+        s = after;
+    }
+    if (out->len && out->buf[out->len - 1] != '\n')
+        sl_text_printf(out, "\n");
+    sl_text_printf(out, "ptx: %s\n", sl_text_str(&ptx));
+    sl_text_free(&ptx);
 }
 
 void sl_report_explain(sl_text *out, const sl_outcome *o)
@@ -45,8 +139,10 @@ void sl_report_print(FILE *f, const sl_report *r, int details)
         const sl_outcome *o = &r->outcomes[i];
         fprintf(f, "%-10s %-22s %-8s %4g/%-4g %6.1fs", strcmp(o->lesson, last) ? o->lesson : "",
                 o->exercise, sl_verdict_name(o->verdict), o->points, o->max_points, o->seconds);
-        if (o->have_bench)
-            fprintf(f, "  %.0f GB/s (%s %.0f GB/s, copy %.0f GB/s)", o->student_gbps,
+        if (o->have_bench) /* the ratio: both measured in the same run */
+            fprintf(f, "  %.0f GB/s = %.0f%% of %s (%.0f GB/s; copy %.0f GB/s)",
+                    o->student_gbps,
+                    o->reference_gbps > 0 ? 100 * o->student_gbps / o->reference_gbps : 0,
                     o->bench_reference, o->reference_gbps, o->copy_gbps);
         fputc('\n', f);
         last = o->lesson;
@@ -62,8 +158,12 @@ void sl_report_print(FILE *f, const sl_report *r, int details)
             continue;
         fprintf(f, "\n%s/%s: %s%s%s\n", o->lesson, o->exercise, sl_verdict_name(o->verdict),
                 o->where[0] ? " at " : "", o->where);
-        if (o->detail && *o->detail)
-            print_indented(f, o->detail);
+        if (o->detail && *o->detail) {
+            sl_text d = {0};
+            sl_report_detail(&d, o, r->submission);
+            print_indented(f, sl_text_str(&d), "      ");
+            sl_text_free(&d);
+        }
         if (o->hint[0])
             fprintf(f, "    hint: %s\n", o->hint);
         if (o->doc[0])

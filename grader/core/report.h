@@ -24,6 +24,10 @@ int sl_report_write_json(const char *path, const sl_report *r);
 /* One outcome in words: verdict and place, detail, hint, doc (for the
  * outputs of other formats). */
 void sl_report_explain(sl_text *out, const sl_outcome *o);
+/* An outcome's detail for a student: for SYNC and RULE, the student's
+ * source lines at its places first, then the explanation, then the PTX on
+ * one "ptx:" line. submission: the folder or the lesson file graded. */
+void sl_report_detail(sl_text *out, const sl_outcome *o, const char *submission);
 /* The same JSON as text (malloc'd). */
 char *sl_report_to_text(const sl_report *r);
 

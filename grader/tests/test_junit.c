@@ -10,7 +10,8 @@ START_TEST(markup_characters_become_entities)
 {
     sl_text t = {0};
     sl_xml_escape(&t, "a<b && c>d \"q\" 'a'", 0);
-    ck_assert_str_eq(sl_text_str(&t), "a&lt;b &amp;&amp; c&gt;d &quot;q&quot; &apos;a&apos;");
+    /* libxml2's escaping: ' needs no entity inside double quotes */
+    ck_assert_str_eq(sl_text_str(&t), "a&lt;b &amp;&amp; c&gt;d &quot;q&quot; 'a'");
     sl_text_free(&t);
 }
 END_TEST

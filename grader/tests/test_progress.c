@@ -3,6 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include "hint.h"
 #include "progress.h"
 #include "unit.h"
 
@@ -61,12 +64,12 @@ START_TEST(progress_lists_lessons_and_what_next)
 }
 END_TEST
 
-static void hint_of(sl_lesson_status *st, const char *exercise, FILE *f)
+static void hint_of(sl_lesson_status *st, const char *exercise, FILE *f, const char *state)
 {
-    sl_hint_print(f, st, exercise);
+    sl_hint_print(f, st, exercise, state);
 }
 
-START_TEST(hint_shows_the_last_verdict_or_every_hint)
+START_TEST(hint_shows_the_last_verdict_or_the_first_step)
 {
     sl_outcome a[1] = {outcome("alpha", "second", SL_V_RACE)};
     a[0].detail = "racecheck: shared memory hazard\n";
@@ -76,18 +79,113 @@ START_TEST(hint_shows_the_last_verdict_or_every_hint)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    hint_of(&st, NULL, f); /* first not passing: "first" was never checked */
-    hint_of(&st, "second", f);
-    hint_of(&st, "nope", f);
+    hint_of(&st, NULL, f, NULL); /* first not passing: "first" was never checked */
+    hint_of(&st, "second", f, NULL);
+    hint_of(&st, "nope", f, NULL);
     fclose(f);
+    /* never checked: one question, not every verdict's hint */
     ck_assert_ptr_nonnull(strstr(buf, "alpha/first: First\nnot checked yet"));
-    ck_assert_ptr_nonnull(strstr(buf, "RACE     Put a barrier between the write and the read."));
+    ck_assert_ptr_nonnull(strstr(buf, "hint 1/3 (question): What does docs/a.md#first ask"));
+    ck_assert_ptr_null(strstr(buf, "Put a barrier between the write and the read."));
     ck_assert_ptr_nonnull(strstr(buf, "last check: RACE at s.cu:12\n    racecheck: shared memory "
-                                      "hazard\nhint: Separate the write from the read.\n"
-                                      "read: docs/a.md#second"));
+                                      "hazard\nhint 1/3 (question): "));
+    ck_assert_ptr_null(strstr(buf, "hint 2/3"));
+    ck_assert_ptr_nonnull(strstr(buf, "read: docs/a.md#second"));
     ck_assert_ptr_nonnull(strstr(buf, "no exercise 'nope' in lesson alpha; its exercises: first "
                                       "second"));
     free(buf);
+}
+END_TEST
+
+/* The ladder: one more step per call, kept in the state file; starts over
+ * when the verdict changes; stays at the last step. */
+START_TEST(hint_ladder_climbs_one_step_per_call)
+{
+    char dir[] = "/tmp/synclab-hint-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    sl_outcome a[1] = {outcome("alpha", "first", SL_V_RACE)};
+    a[0].detail = "";
+    sl_lesson_status st = {&unit_lesson_a, 1, {.outcomes = a, .count = 1}};
+    char *out[5];
+    for (int k = 0; k < 5; k++) {
+        if (k == 4)
+            a[0].verdict = SL_V_WRONG;
+        size_t len = 0;
+        FILE *f = open_memstream(&out[k], &len);
+        hint_of(&st, "first", f, dir);
+        fclose(f);
+    }
+    ck_assert_ptr_nonnull(strstr(out[0], "hint 1/3 (question): "));
+    ck_assert_ptr_null(strstr(out[0], "hint 2/3"));
+    ck_assert_ptr_nonnull(strstr(out[0], "again for the next step"));
+    ck_assert_ptr_nonnull(strstr(out[1], "hint 2/3 (rule): "));
+    ck_assert_ptr_null(strstr(out[1], "hint 3/3"));
+    /* step 3: the exercise's own code-level hint */
+    ck_assert_ptr_nonnull(strstr(out[2], "hint 3/3 (fix): Put a barrier between the write and "
+                                         "the read."));
+    ck_assert_ptr_null(strstr(out[2], "again for the next step"));
+    ck_assert_ptr_nonnull(strstr(out[3], "hint 3/3 (fix)"));
+    /* another verdict: back to its first step */
+    ck_assert_ptr_nonnull(strstr(out[4], "last check: WRONG"));
+    ck_assert_ptr_nonnull(strstr(out[4], "hint 1/3 (question): Which outputs come out wrong"));
+    ck_assert_ptr_null(strstr(out[4], "hint 2/3"));
+    for (int k = 0; k < 5; k++)
+        free(out[k]);
+    char path[256];
+    snprintf(path, sizeof path, "%s/hint-first.step", dir);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* A lesson's own ladder text wins over the built one, step by step. */
+START_TEST(hint_ladder_uses_the_lessons_steps)
+{
+    static const sl_exercise e = {
+        .name = "x", .doc = "docs/x.md#x", .hint = {[SL_V_SYNC] = "generic fix"},
+        .ladder = {[SL_V_SYNC] = {"Own question?", NULL, "Own fix."}}};
+    sl_text t[3] = {{0}, {0}, {0}};
+    for (int k = 0; k < 3; k++)
+        sl_hint_step(&e, SL_V_SYNC, k + 1, &t[k]);
+    ck_assert_str_eq(sl_text_str(&t[0]), "Own question?");
+    ck_assert_str_eq(sl_text_str(&t[1]), sl_verdict_hint(SL_V_SYNC));
+    ck_assert_str_eq(sl_text_str(&t[2]), "Own fix.");
+    for (int k = 0; k < 3; k++)
+        sl_text_free(&t[k]);
+}
+END_TEST
+
+/* SYNC and RULE: the student's lines first, the explanation with each PTX
+ * instruction replaced by its place, the PTX on one "ptx:" line last. */
+START_TEST(sync_detail_shows_source_lines_before_ptx)
+{
+    char dir[] = "/tmp/synclab-detail-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/k.cu", dir);
+    FILE *f = fopen(path, "w");
+    fputs("int a;\n    if (t < n) {\n\t__syncthreads();\n}\n", f);
+    fclose(f);
+    sl_outcome o = outcome("alpha", "first", SL_V_SYNC);
+    o.detail = "the barrier `bar.sync \t0` (k.cu:3) is inside a branch (`@%p1 bra \t$L1` "
+               "(k.cu:2)): move it out\n";
+    strcpy(o.where, "k.cu:3, k.cu:2");
+    sl_text t = {0};
+    sl_report_detail(&t, &o, dir); /* the submission as a folder */
+    ck_assert_str_eq(sl_text_str(&t), "k.cu:3: __syncthreads();\n"
+                                      "k.cu:2: if (t < n) {\n"
+                                      "the barrier k.cu:3 is inside a branch (k.cu:2): move it out\n"
+                                      "ptx: bar.sync 0 (k.cu:3); @%p1 bra $L1 (k.cu:2)\n");
+    sl_text_clear(&t);
+    sl_report_detail(&t, &o, path); /* or as the lesson's file */
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&t), "k.cu:3: __syncthreads();\n"));
+    sl_text_clear(&t);
+    o.verdict = SL_V_RACE; /* other verdicts: the detail as it is */
+    sl_report_detail(&t, &o, dir);
+    ck_assert_str_eq(sl_text_str(&t), o.detail);
+    sl_text_free(&t);
+    unlink(path);
+    rmdir(dir);
 }
 END_TEST
 
@@ -97,7 +195,10 @@ Suite *progress_suite(void)
     TCase *tc = tcase_create("student_loop");
     tcase_add_test(tc, next_is_the_first_exercise_not_passing);
     tcase_add_test(tc, progress_lists_lessons_and_what_next);
-    tcase_add_test(tc, hint_shows_the_last_verdict_or_every_hint);
+    tcase_add_test(tc, hint_shows_the_last_verdict_or_the_first_step);
+    tcase_add_test(tc, hint_ladder_climbs_one_step_per_call);
+    tcase_add_test(tc, hint_ladder_uses_the_lessons_steps);
+    tcase_add_test(tc, sync_detail_shows_source_lines_before_ptx);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -4,6 +4,13 @@
 #define SYNCLAB_AWBARRIER_H
 
 #include <cuda_runtime.h>
+
+/* The lesson's minimum GPU: the hardware asynchronous barrier (mbarrier)
+ * exists from sm_80 (A100) on; older GPUs emulate cuda::barrier without it. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#error "lesson 7 (awbarrier) needs a GPU of compute capability 8.0 (sm_80) or newer: cuda::barrier is the hardware mbarrier only from sm_80 on. Build with -arch=sm_80 or newer."
+#endif
+
 #include <cuda/barrier>
 #include <cooperative_groups.h>
 #include <utility>
@@ -46,7 +53,10 @@ __global__ void split_arrive_wait(const unsigned *in, unsigned *out, unsigned *h
  * The kernel reduces within each block with a cuda::barrier, combines the
  * blocks' partial sums through `partial`, and separates the phases with
  * cooperative_groups::this_grid().sync(). Any grid size must work: loop
- * with a grid stride.
+ * with a grid stride. The grader checks it: besides calling your launcher,
+ * it launches normalize itself (cooperatively) with grids of its choice
+ * (1, 2, an odd count; never more than fit on the GPU or than n needs) and
+ * blockDim.x * sizeof(double) bytes of dynamic shared memory.
  * partial: NORMALIZE_MAX_BLOCKS doubles of device memory, filled with
  * garbage (not zeros), yours to use (one per block, for example). */
 enum { NORMALIZE_MAX_BLOCKS = 8192 };
@@ -59,5 +69,25 @@ __global__ void normalize(float *a, float *b, double *partial, int n);
  * use no more than ceil(n / block) and NORMALIZE_MAX_BLOCKS blocks.
  * Returns the launch's error code (cudaSuccess when it launched). */
 cudaError_t launch_normalize(float *a, float *b, double *partial, int n, int block);
+
+/* ---- Exercise tile_pipeline (memcpy_async, double-buffered) --------------
+ * in and out hold n unsigned values, cut into tiles of blockDim.x elements:
+ * tile t covers [t * blockDim.x, t * blockDim.x + len), len = min(blockDim.x,
+ * n - t * blockDim.x) (only the last tile may be shorter). Block b handles
+ * tiles b, b + gridDim.x, b + 2 * gridDim.x, ... in that order (a grid
+ * stride over tiles: gridDim.x may be smaller or larger than the number of
+ * tiles; a block with no tile does nothing). For each of its tiles x, thread
+ * j < len writes
+ *     out[t * blockDim.x + j] = 3 * x[j] + x[len - 1 - j]
+ * (unsigned, wraps mod 2^32). Launched <<<gridDim.x, blockDim.x>>> with
+ * blockDim.x a multiple of 32 up to TP_MAX_BLOCK.
+ * How (docs: "A copy pipeline"): stage each tile into shared memory with
+ * cuda::memcpy_async completed on a block_barrier, in two stages used in
+ * alternation, so that the copy of a later tile is in flight while the
+ * block computes the current one. The grader requires the asynchronous
+ * copy (cp.async in the PTX): a loop of plain loads into shared memory is
+ * RULE. */
+enum { TP_MAX_BLOCK = 1024 };
+__global__ void tile_pipeline(const unsigned *in, unsigned *out, int n);
 
 #endif

@@ -45,3 +45,13 @@ double ref_dot(const float *a, const float *b, int n, double *sum_abs)
     *sum_abs = abs_sum;
     return dot;
 }
+
+void ref_tile_pipeline(const uint32_t *in, uint32_t *out, int n, int block)
+{
+    for (long long base = 0; base < n; base += block) {
+        int len = n - base < block ? (int)(n - base) : block;
+        const uint32_t *x = in + base;
+        for (int j = 0; j < len; j++)
+            out[base + j] = 3u * x[j] + x[len - 1 - j];
+    }
+}

@@ -5,6 +5,7 @@
 
 #include "exercise.h"
 #include "reference.h"
+#include "shapes.h"
 
 /* ---- split_arrive_wait --------------------------------------------------- */
 
@@ -16,7 +17,6 @@ static const saw_shape saw_full[] = {
     {65537, 512, 12},    {100003, 96, 9},     {250000, 128, 64},  {1 << 20, 256, 16},
     {2000003, 32, 6},    {3000017, 1024, 10}, {777777, 480, 3},
 };
-static const saw_shape saw_small[] = { {40, 32, 3}, {300, 128, 5}, {2048, 512, 6} };
 
 static void saw_add(sl_rng *rng, const saw_shape *s, sl_inputs *out)
 {
@@ -37,11 +37,20 @@ static void saw_add(sl_rng *rng, const saw_shape *s, sl_inputs *out)
 
 static void saw_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
 {
-    const saw_shape *s = set == SL_INPUTS_SMALL ? saw_small : saw_full;
-    int count = set == SL_INPUTS_SMALL ? (int)(sizeof saw_small / sizeof *s)
-                                       : (int)(sizeof saw_full / sizeof *s);
-    for (int k = 0; k < count; k++)
-        saw_add(rng, &s[k], out);
+    if (set == SL_INPUTS_SMALL) {
+        /* shapes.h (multiples of 32): one-warp blocks, several warps, 1024,
+         * n = 1, 2, 3, partial last blocks; a few iterations each (the
+         * buffers alternate, so two show a reuse hazard). */
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = sl_small_shapes(rng, SL_BLOCKS_WARPS, s);
+        for (int k = 0; k < count; k++) {
+            saw_shape w = {(int)s[k].n, s[k].block, (int)sl_rng_range(rng, 2, 5)};
+            saw_add(rng, &w, out);
+        }
+        return;
+    }
+    for (int k = 0; k < (int)(sizeof saw_full / sizeof *saw_full); k++)
+        saw_add(rng, &saw_full[k], out);
 }
 
 /* sl_expect_u32 with the array's name in front of its mismatches. */
@@ -76,10 +85,20 @@ static int saw_check(const sl_case *in, const sl_case *out, sl_text *why)
     return ok_v && ok_h;
 }
 
+/* Every form a cuda::barrier<thread_scope_block> takes in the PTX (sm_80 and
+ * newer; the kernel or any function it calls): the hardware barrier's
+ * mbarrier.arrive (any variant: arrive_drop, expect_tx; sm_80..89 then wait
+ * with mbarrier.test_wait, sm_90 with try_wait), or, for a barrier with a
+ * completion function, which libcu++ builds from shared-memory atomics, an
+ * acq_rel (or release) atomic at block scope to arrive and acquire loads at
+ * block scope to wait. __syncthreads() alone has none of them. */
+#define BLOCK_BARRIER_FORMS \
+    "mbarrier.arrive|atom+.acq_rel+.cta&ld+.acquire+.cta|atom+.release+.cta&ld+.acquire+.cta"
+
 /* Scoped by mangled name ("_Z17split_arrive_wait...") so a renamed copy in
  * the same file, like the reference inside a bug-zoo mutant, does not count. */
 static const sl_rule saw_rules[] = {
-    { SL_RULE_REQUIRE, "_Z17split_arrive_wait", "mbarrier.arrive",
+    { SL_RULE_REQUIRE, "_Z17split_arrive_wait", BLOCK_BARRIER_FORMS,
       "the exercise is about cuda::barrier: arrive() and wait() on a block_barrier "
       "(mbarrier.arrive in the PTX), not __syncthreads() alone" },
     { SL_RULE_END, NULL, NULL, NULL },
@@ -87,20 +106,26 @@ static const sl_rule saw_rules[] = {
 
 /* ---- normalize --------------------------------------------------------------- */
 
-typedef struct { int n, block; } norm_shape;
+/* grid 0: the student's launcher picks it; > 0: the harness launches
+ * normalize itself, cooperatively, with that many blocks (capped at what is
+ * co-resident and what n needs): the contract says any grid works. */
+typedef struct { int n, block, grid; } norm_shape;
 
 static const norm_shape norm_full[] = {
     {1, 32},      {7, 64},        {31, 32},       {1000, 128},     {4099, 256},
     {65537, 1024}, {100000, 96},  {1000003, 256}, {1 << 21, 512},  {2000003, 64},
     {1500000, 1024},
 };
-static const norm_shape norm_small[] = { {40, 32}, {300, 64}, {2048, 512} };
 
 static void norm_add(sl_rng *rng, const norm_shape *s, sl_inputs *out)
 {
-    sl_input *in = sl_inputs_add(out, "n=%d block=%d (grid: your launcher's)", s->n, s->block);
+    sl_input *in = s->grid > 0
+        ? sl_inputs_add(out, "n=%d block=%d grid=%d (launched by the grader)", s->n, s->block,
+                        s->grid)
+        : sl_inputs_add(out, "n=%d block=%d (grid: your launcher's)", s->n, s->block);
     in->in.param[SL_P_N] = s->n;
     in->in.param[SL_P_BLOCK] = s->block;
+    in->in.param[SL_P_GRID] = s->grid;
     float *a = sl_case_add(&in->in, SL_F32, (uint64_t)s->n);
     float *b = sl_case_add(&in->in, SL_F32, (uint64_t)s->n);
     if (!a || !b)
@@ -114,11 +139,30 @@ static void norm_add(sl_rng *rng, const norm_shape *s, sl_inputs *out)
 
 static void norm_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
 {
-    const norm_shape *s = set == SL_INPUTS_SMALL ? norm_small : norm_full;
-    int count = set == SL_INPUTS_SMALL ? (int)(sizeof norm_small / sizeof *s)
-                                       : (int)(sizeof norm_full / sizeof *s);
-    for (int k = 0; k < count; k++)
-        norm_add(rng, &s[k], out);
+    if (set == SL_INPUTS_SMALL) {
+        /* shapes.h (multiples of 32) through the launcher; one grid of 2
+         * blocks launched by the grader. */
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = sl_small_shapes(rng, SL_BLOCKS_WARPS, s);
+        for (int k = 0; k < count; k++)
+            norm_add(rng, &(norm_shape){(int)s[k].n, s[k].block, 0}, out);
+        norm_add(rng, &(norm_shape){(int)sl_rng_range(rng, 300, 3000),
+                                    32 * (int)sl_rng_range(rng, 2, 8), 2}, out);
+        return;
+    }
+    for (int k = 0; k < (int)(sizeof norm_full / sizeof *norm_full); k++)
+        norm_add(rng, &norm_full[k], out);
+    /* above 2^24 elements */
+    norm_add(rng, &(norm_shape){(1 << 24) + (int)sl_rng_range(rng, 1, 1 << 20), 256, 0}, out);
+    /* grids the launcher did not choose: 1, 2 and an odd count */
+    static const int blocks[] = {32, 64, 96, 128, 256, 512, 1024};
+    norm_add(rng, &(norm_shape){(int)sl_rng_range(rng, 4096, 100000),
+                                blocks[sl_rng_range(rng, 0, 6)], 1}, out);
+    norm_add(rng, &(norm_shape){(int)sl_rng_range(rng, 4096, 100000),
+                                blocks[sl_rng_range(rng, 0, 6)], 2}, out);
+    norm_add(rng, &(norm_shape){(int)sl_rng_range(rng, 200000, 1000000),
+                                blocks[sl_rng_range(rng, 0, 4)], 2 * (int)sl_rng_range(rng, 1, 40) + 1},
+             out);
 }
 
 /* got[i] against x[i] / norm with a relative tolerance; up to 3 mismatches. */
@@ -159,13 +203,98 @@ static int norm_check(const sl_case *in, const sl_case *out, sl_text *why)
     int ok_b = expect_scaled("b", b, norm, rel, &out->array[1], n, why);
     if (!(ok_a && ok_b))
         sl_text_printf(why, "(reference: dot = %.9g, sqrt(dot) = %.9g)\n", dot, norm);
+    if (!(ok_a && ok_b) && out->narrays > 2 && out->array[2].type == SL_I32 &&
+        out->array[2].count == 1)
+        sl_text_printf(why, "(the grader launched normalize itself with %d blocks: any grid "
+                       "must work, not only the one your launcher picks)\n",
+                       *(const int32_t *)out->array[2].data);
     return ok_a && ok_b;
 }
 
 static const sl_rule norm_rules[] = {
-    { SL_RULE_REQUIRE, "_Z9normalize", "mbarrier.arrive",
+    { SL_RULE_REQUIRE, "_Z9normalize", BLOCK_BARRIER_FORMS,
       "the block reduction must use the cuda::barrier (arrive()/wait(): mbarrier.arrive "
       "in the PTX), not __syncthreads() alone" },
+    { SL_RULE_END, NULL, NULL, NULL },
+};
+
+/* ---- tile_pipeline -------------------------------------------------------------- */
+
+typedef struct { int n, block, grid; } tp_shape;
+
+/* grid below the tile count: each block runs a pipeline of many tiles; above
+ * it: blocks with no tile; grid 1: one block through every tile. */
+static const tp_shape tp_full[] = {
+    {1, 32, 1},          {31, 32, 4},          {33, 32, 1},          {1000, 128, 2},
+    {1000, 1024, 1},     {4097, 256, 1},       {500, 128, 100},      {65537, 512, 7},
+    {100003, 96, 13},    {123457, 64, 1},      {250000, 128, 132},   {1 << 20, 256, 264},
+    {777777, 480, 50},   {2000003, 1024, 64},  {3000017, 32, 1000},
+};
+
+static void tp_add(sl_rng *rng, const tp_shape *s, sl_inputs *out)
+{
+    int tiles = (s->n + s->block - 1) / s->block;
+    sl_input *in = sl_inputs_add(out, "n=%d block=%d grid=%d (%d tiles)", s->n, s->block,
+                                 s->grid, tiles);
+    in->in.param[SL_P_N] = s->n;
+    in->in.param[SL_P_BLOCK] = s->block;
+    in->in.param[SL_P_GRID] = s->grid;
+    uint32_t *v = sl_case_add(&in->in, SL_U32, (uint64_t)s->n);
+    if (!v)
+        abort();
+    for (int i = 0; i < s->n; i++)
+        v[i] = (uint32_t)sl_rng_u64(rng);
+}
+
+static void tp_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
+{
+    if (set == SL_INPUTS_SMALL) {
+        /* shapes.h (multiples of 32): one-warp blocks, several warps, 1024,
+         * n = 1, 2, 3, partial last tiles. A grid of a third to a half of
+         * the tiles makes each block run a pipeline of several tiles; the
+         * tiny n get 2 to 4 blocks for their one tile (blocks with none). */
+        sl_shape s[SL_SMALL_SHAPES];
+        int count = sl_small_shapes(rng, SL_BLOCKS_WARPS, s);
+        for (int k = 0; k < count; k++) {
+            int tiles = (int)((s[k].n + s[k].block - 1) / s[k].block);
+            int grid = tiles > 1 ? tiles / (int)sl_rng_range(rng, 2, 3) : (int)sl_rng_range(rng, 2, 4);
+            tp_shape p = {(int)s[k].n, s[k].block, grid > 0 ? grid : 1};
+            tp_add(rng, &p, out);
+        }
+        /* and a long pipeline: one or two blocks through 12 to 24 tiles */
+        int block = 32 * (int)sl_rng_range(rng, 1, 4);
+        tp_shape longer = {block * (int)sl_rng_range(rng, 12, 24) - (int)sl_rng_range(rng, 1, 31),
+                           block, (int)sl_rng_range(rng, 1, 2)};
+        tp_add(rng, &longer, out);
+        return;
+    }
+    for (int k = 0; k < (int)(sizeof tp_full / sizeof *tp_full); k++)
+        tp_add(rng, &tp_full[k], out);
+}
+
+static int tp_check(const sl_case *in, const sl_case *out, sl_text *why)
+{
+    int n = (int)in->param[SL_P_N];
+    int block = (int)in->param[SL_P_BLOCK];
+    if (!sl_expect_shape(out, 0, SL_U32, (uint64_t)n, why))
+        return 0;
+    uint32_t *expected = malloc((size_t)n * sizeof *expected);
+    if (!expected)
+        abort();
+    ref_tile_pipeline(in->array[0].data, expected, n, block);
+    int ok = sl_expect_u32(expected, &out->array[0], (uint64_t)n, why);
+    free(expected);
+    return ok;
+}
+
+/* The asynchronous copy into shared memory, in any of its PTX forms (sm_80
+ * and newer): cp.async.ca/.cg per thread, cp.async.mbarrier.arrive, or the
+ * sm_90 bulk copy cp.async.bulk. cuda::memcpy_async, cuda::pipeline and
+ * __pipeline_memcpy_async all give one of them; plain loads do not. */
+static const sl_rule tp_rules[] = {
+    { SL_RULE_REQUIRE, "_Z13tile_pipeline", "cp.async",
+      "the tiles must be staged with cuda::memcpy_async (cp.async in the PTX), not "
+      "copied into shared memory with plain loads and stores" },
     { SL_RULE_END, NULL, NULL, NULL },
 };
 
@@ -182,8 +311,9 @@ static const sl_exercise exercises[] = {
                         "init(&bar, blockDim.x), no arrive() inside a branch only some threads take.",
           [SL_V_LAUNCH] = "Barrier overflow: more arrivals than init's count (use blockDim.x, one "
                           "arrive() per thread per phase), or arrivals before __syncthreads() published init.",
-          [SL_V_TIMEOUT] = "A wait never completed: a thread returned early or skipped arrive(), "
-                           "or init's count exceeds blockDim.x.",
+          [SL_V_TIMEOUT] = "A wait never completed: a thread returned early or skipped arrive() "
+                           "(a thread that leaves must call bar.arrive_and_drop() first), or "
+                           "init's count exceeds blockDim.x.",
           [SL_V_MEMORY] = "An error inside mbarrier_arrive: a thread arrived before init was "
                           "published (__syncthreads() after init). Else guard in/out/hist with i < n.",
           [SL_V_RULE] = "Synchronize the iterations with the block_barrier's arrive() and wait().",
@@ -205,6 +335,43 @@ static const sl_exercise exercises[] = {
           [SL_V_MEMORY] = "partial[] holds NORMALIZE_MAX_BLOCKS doubles of garbage: read only the "
                           "gridDim.x slots written in this launch; guard a[i], b[i] with i < n.",
           [SL_V_RULE] = "Do the block reduction with the block_barrier's arrive() and wait().",
+      } },
+    { .name = "tile_pipeline", .title = "A double-buffered copy pipeline (memcpy_async)",
+      .doc = "docs/07-awbarrier.md#a-copy-pipeline", .points = 15,
+      .make_inputs = tp_inputs, .check = tp_check, .rules = tp_rules,
+      .ladder = {
+          [SL_V_WRONG] = {"Which phase of full[s] holds tile k, and what parity names it? "
+                          "(docs/07-awbarrier.md#phases-and-parity)",
+                          "A stage may be read only after the phase of its tile has completed: "
+                          "tile k is phase k / 2 of full[k % 2].", NULL},
+          [SL_V_RACE] = {"Between the copy landing in a stage and your read of it, and between "
+                         "your read and the next copy into it, what orders the threads? "
+                         "(docs/07-awbarrier.md#two-stages-two-barriers-each)",
+                         "Read after full[s] completes; refill only after empty[s] completes.",
+                         NULL},
+          [SL_V_TIMEOUT] = {"Which barrier phase never completes, and who was supposed to arrive "
+                            "on it? (docs/07-awbarrier.md#cudamemcpy_async-and-a-barrier)",
+                            "Every phase needs its expected arrivals: memcpy_async adds the copy "
+                            "but does not arrive for the producer.", NULL},
+      },
+      .hint = {
+          [SL_V_WRONG] = "Read a stage only after full[s] completed the phase of its tile: tile k is "
+                         "phase k / 2 of full[k % 2], parity (k / 2) % 2. The last tile is len long: "
+                         "its mirror is x[len - 1 - j], not x[blockDim.x - 1 - j].",
+          [SL_V_RACE] = "A stage is read before its copy landed (no wait, or a wait on the wrong "
+                        "phase), or refilled before every thread arrived on empty[s] after reading it.",
+          [SL_V_SYNC] = "Count the arrivals: full[s] expects the producer's arrive() after its "
+                        "memcpy_async, empty[s] one arrival per thread per tile. A thread that "
+                        "leaves early calls arrive_and_drop().",
+          [SL_V_LAUNCH] = "More arrivals in a phase than init's count (Barrier overflow), or a "
+                          "barrier used before __syncthreads() published init.",
+          [SL_V_TIMEOUT] = "A phase never completed: memcpy_async does not arrive for you (the "
+                           "producer still calls arrive()), or a wait_parity with the wrong parity "
+                           "waits for a phase that needs this very thread to go on.",
+          [SL_V_MEMORY] = "Copy len elements of the last tile, not blockDim.x; tile t starts at "
+                          "t * blockDim.x; guard out[] with j < len.",
+          [SL_V_RULE] = "Stage the tiles with cuda::memcpy_async(dst, src, bytes, full[s]) (cp.async), "
+                        "not a loop of plain loads into shared memory.",
       } },
 };
 

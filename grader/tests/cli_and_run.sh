@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# syncgrade's command line (getopt_long) and the playground without a GPU:
+# `syncgrade run` builds the starter, makes the input the user asked for
+# and prints it beside the CPU reference's output.
+#   cli_and_run.sh <syncgrade> <source dir>
+set -uo pipefail
+sg=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; [ -f "$tmp/out" ] && cat "$tmp/out"; exit 1; }
+
+# options: --opt value and --opt=value alike; errors name the option
+"$sg" list >"$tmp/out" 2>&1 || fail "list"
+"$sg" help >"$tmp/out" 2>&1 || fail "help exited non-zero"
+grep -q 'syncgrade run    --lesson L --exercise E' "$tmp/out" || fail "help lacks run"
+"$sg" check --bogus >"$tmp/out" 2>&1; [ $? -eq 2 ] || fail "an unknown option must exit 2"
+grep -q "unknown option '--bogus'" "$tmp/out" || fail "unknown option not named"
+"$sg" hint --lesson >"$tmp/out" 2>&1; [ $? -eq 2 ] || fail "a missing value must exit 2"
+grep -q -- "--lesson needs a value" "$tmp/out" || fail "missing value not named"
+"$sg" grade --jobs many >"$tmp/out" 2>&1; [ $? -eq 2 ] || fail "a bad number must exit 2"
+grep -q -- "--jobs wants a non-negative whole number, not 'many'" "$tmp/out" || fail "bad number"
+"$sg" hint extra >"$tmp/out" 2>&1; [ $? -eq 2 ] || fail "a stray argument must exit 2"
+"$sg" hint --lesson=barriers --exercise=tile_reverse --out="$tmp/none" >"$tmp/out" 2>&1 ||
+  fail "--opt=value forms"
+grep -q '^barriers/tile_reverse: ' "$tmp/out" || fail "hint with --opt=value"
+
+# the playground: values from a file, block 4: each tile of 4 reversed
+printf '1 2 3\n4, 5  # a comment\n6 7 8 9 10\n' >"$tmp/values.txt"
+"$sg" run --lesson barriers --exercise tile_reverse --input "$tmp/values.txt" --block 4 \
+  --out "$tmp/o" >"$tmp/out" 2>&1
+grep -q 'barriers/tile_reverse on n=10 block=4' "$tmp/out" || fail "no heading"
+# i, input, expected: 1 2 3 4 | 5 6 7 8 | 9 10 reversed per tile
+exp=(4 3 2 1 8 7 6 5 10 9)
+for i in 0 1 2 3 4 5 6 7 8 9; do
+  grep -qE "^ +$i +$((i + 1)) +${exp[$i]}( |$)" "$tmp/out" || fail "row $i is not $((i + 1)) -> ${exp[$i]}"
+done
+# n, block and seed: n rows; the same seed draws the same values
+"$sg" run --lesson barriers --exercise halo_diff --n 6 --block 4 --seed 7 --out "$tmp/o" >"$tmp/a" 2>&1
+"$sg" run --lesson barriers --exercise halo_diff --n 6 --block 4 --seed 7 --out "$tmp/o" >"$tmp/b" 2>&1
+grep -qE '^ +5 ' "$tmp/a" && ! grep -qE '^ +6 ' "$tmp/a" || { cp "$tmp/a" "$tmp/out"; fail "not 6 rows"; }
+diff <(grep -E '^ +[0-9]' "$tmp/a") <(grep -E '^ +[0-9]' "$tmp/b") >/dev/null || fail "seed not reproducible"
+"$sg" run --lesson barriers --exercise nope --out "$tmp/o" >"$tmp/out" 2>&1; [ $? -eq 2 ] ||
+  fail "an unknown exercise must exit 2"
+grep -q "no exercise 'nope' in barriers; its exercises: tile_reverse" "$tmp/out" || fail "exercises"
+"$sg" run --lesson barriers --exercise tile_reverse --tool nosuch --out "$tmp/o" >"$tmp/out" 2>&1
+[ $? -eq 2 ] || fail "an unknown tool must exit 2"
+echo "cli: getopt_long forms and errors; run: input file, n/block/seed, reference beside"
