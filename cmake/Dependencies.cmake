@@ -18,6 +18,10 @@ if(SYNCLAB_DEPS_ROOT)
   set(ENV{PKG_CONFIG_SYSROOT_DIR} "${_root}")
   set(ENV{PKG_CONFIG_LIBDIR} "${_pcpath}")
   message(STATUS "Dependencies from ${_root}")
+  # libxml2's headers include ICU's (<unicode/...>), and libxml2.so needs
+  # libicuuc: RPATH rather than RUNPATH, so that the loader also looks in
+  # the unpacked folder for a library's own dependencies
+  add_link_options(-Wl,--disable-new-dtags)
 endif()
 
 pkg_check_modules(CHECK REQUIRED IMPORTED_TARGET check)
@@ -25,3 +29,6 @@ pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson)
 pkg_check_modules(INIH REQUIRED IMPORTED_TARGET inih)
 # libxml2: the JUnit report (xmlTextWriter escapes and encodes for us)
 pkg_check_modules(LIBXML2 REQUIRED IMPORTED_TARGET libxml-2.0)
+if(SYNCLAB_DEPS_ROOT AND EXISTS "${_root}/usr/include/unicode")
+  target_include_directories(PkgConfig::LIBXML2 INTERFACE "${_root}/usr/include")
+endif()

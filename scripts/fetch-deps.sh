@@ -4,12 +4,18 @@
 # machines where apt cannot install (no root, a GPU node, a cluster).
 #   scripts/fetch-deps.sh .deps                            # needs Debian's mirror
 #   cmake -S . -B build -DSYNCLAB_DEPS_ROOT=$PWD/.deps     # the Makefile does this
+#   scripts/fetch-deps.sh --portable .deps   # for another machine (a GPU node):
+#     also libxml2's ICU, which the dependency check below skips when this
+#     machine has it; no .deb files and no static ICU kept, to stay small
 # Without root apt keeps its package lists under <folder>/apt.
 set -euo pipefail
+portable=0
+if [ "${1:-}" = --portable ]; then portable=1; shift; fi
 dest=${1:-.deps}
 packages=(check libsubunit-dev libsubunit0 libcjson-dev libcjson1 libinih-dev libinih1
           libxml2-dev libxml2 bubblewrap inotify-tools
           libinotifytools0)
+[ $portable = 1 ] && packages+=(libicu-dev libicu72)
 mkdir -p "$dest/debs"
 dest=$(cd "$dest" && pwd)
 apt_opts=()
@@ -41,5 +47,8 @@ fi
 for deb in "$dest"/debs/*.deb; do
   dpkg -x "$deb" "$dest"
 done
+if [ $portable = 1 ]; then
+  rm -rf "$dest/debs" "$dest/apt" "$dest"/usr/lib/x86_64-linux-gnu/libicu*.a "$dest"/usr/share/doc
+fi
 printf '%s\n' "${packages[@]}" > "$dest/.complete"
 echo "unpacked into $dest: pass -DSYNCLAB_DEPS_ROOT=$dest to cmake"
