@@ -28,9 +28,12 @@ enum {
      * the limit is scaled, but never past BENCH_TIMEOUT_MAX. */
     BENCH_TIMEOUT = 30,
     BENCH_TIMEOUT_MAX = 60,
-    /* A run's output folder: its case files and a few more entries, each
-     * file under SL_RUN_LOG_CAP (RLIMIT_FSIZE), OUT_QUOTA_MAX in all. */
+    /* A run's output folder: its case files and a few more entries. A file
+     * may hold SL_RUN_LOG_CAP plus OUT_PER_IN times the run's inputs
+     * (RLIMIT_FSIZE): no exercise writes more than a few bytes per input
+     * byte, and a 2^25-element case writes 128 MiB. */
     OUT_QUOTA_SLACK = 16,
+    OUT_PER_IN = 8,
     CPU_PER_WALL = 4,            /* RLIMIT_CPU: a sanitizer keeps several cores busy */
 };
 #define OUT_QUOTA_MAX (1LL << 30)
@@ -177,15 +180,19 @@ void sl_runner_opts(const sl_grade_ctx *ctx, int tool, const char *in_dir, const
     }
     sl_sandbox_rw(box, out_dir);
     box->cpu_s = timeout_s > 0 ? timeout_s * CPU_PER_WALL : 0;
+    long long in_entries = 0, in_bytes = 0;
+    if (in_dir)
+        sl_tree_usage(in_dir, &in_entries, &in_bytes);
+    long long out_room = OUT_PER_IN * in_bytes;
     o->out_path = logpath;
-    o->out_cap = SL_RUN_LOG_CAP;
+    o->out_cap = (size_t)(SL_RUN_LOG_CAP + out_room);
     o->timeout_s = timeout_s;
     o->box = box;
     o->env = tool ? TOOL_ENV : PLAIN_ENV;
     o->quota_dir = out_dir;
     o->quota_entries = cases + OUT_QUOTA_SLACK;
     long long bytes = (long long)(cases + 1) * SL_RUN_LOG_CAP;
-    o->quota_bytes = bytes < OUT_QUOTA_MAX ? bytes : OUT_QUOTA_MAX;
+    o->quota_bytes = (bytes < OUT_QUOTA_MAX ? bytes : OUT_QUOTA_MAX) + out_room;
 }
 
 /* "@@launches N" ends each input (the harness counts the kernels the
@@ -455,18 +462,14 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
             res[i].alone = 1;
             trace_proc(b->exercise, sl_tool_name(TOOL_ORDER[i]), &res[i].pr);
         }
+    /* Two passes: a tool's finding (a race, a barrier error, an access,
+     * with its line) outranks how another tool's run ended: a racy kernel
+     * often also computes a wrong result under synccheck, and RACE at the
+     * line is what the student can act on. */
     int found = 0;
     for (int i = 0; i < NTOOLS && !found; i++) {
-        if (!(b->mask & (unsigned)TOOL_ORDER[i]))
+        if (!(b->mask & (unsigned)TOOL_ORDER[i]) || !b->started[i])
             continue;
-        char what[64];
-        snprintf(what, sizeof what, "under %s", sl_tool_name(TOOL_ORDER[i]));
-        if (!b->started[i]) {
-            set(r, SL_V_ERROR);
-            sl_text_printf(&r->detail, "could not start %s\n", ctx->sanitizer);
-            found = 1;
-            break;
-        }
         sl_text detail = {0};
         char where[512];
         sl_verdict v = sl_sanitizer_parse(TOOL_ORDER[i], res[i].log, sl_base_name(ctx->source),
@@ -484,7 +487,21 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
             sl_text_printf(&r->detail, "%s", sl_text_str(&detail));
             snprintf(r->where, sizeof r->where, "%s", where);
             found = 1;
-        } else if (res[i].pr.timed_out || res[i].pr.over_quota || res[i].pr.spawn_failed ||
+        }
+        sl_text_free(&detail);
+    }
+    for (int i = 0; i < NTOOLS && !found; i++) {
+        if (!(b->mask & (unsigned)TOOL_ORDER[i]))
+            continue;
+        char what[64];
+        snprintf(what, sizeof what, "under %s", sl_tool_name(TOOL_ORDER[i]));
+        if (!b->started[i]) {
+            set(r, SL_V_ERROR);
+            sl_text_printf(&r->detail, "could not start %s\n", ctx->sanitizer);
+            found = 1;
+            break;
+        }
+        if (res[i].pr.timed_out || res[i].pr.over_quota || res[i].pr.spawn_failed ||
                    (res[i].pr.exited && res[i].pr.code != 0 &&
                     res[i].pr.code != SL_SANITIZER_FOUND) ||
                    res[i].pr.signaled) {
@@ -508,7 +525,6 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
             }
             sl_result_free(&w);
         }
-        sl_text_free(&detail);
     }
     for (int i = 0; i < NTOOLS; i++) {
         run_free(&res[i]);
@@ -794,6 +810,8 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
             set(r, SL_V_SYNC);
             sl_text_printf(&r->detail, "\n");
             decided = 1;
+        } else if (sl_ptx_atomic_block_barrier(&p, exercise_scope, &sc)) {
+            r->tools_off |= SL_TOOL_RACECHECK;
         }
         sl_ptx_free(&p);
     }
@@ -812,6 +830,7 @@ void sl_grade_statics(const sl_lesson *l, const sl_grade_ctx *ctx, sl_static_ver
         v->verdict = r.verdict;
         v->detail = strdup(sl_text_str(&r.detail));
         snprintf(v->where, sizeof v->where, "%s", r.where);
+        v->tools_off = r.tools_off;
         sl_result_free(&r);
     }
 }
@@ -830,6 +849,7 @@ int sl_grade_static_of(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     if (!ctx->statics)
         return sl_grade_static(l, e, ctx, r);
     const sl_static_verdict *v = &ctx->statics[e - l->exercises];
+    r->tools_off = v->tools_off;
     if (!v->decided)
         return 0;
     set(r, (sl_verdict)v->verdict);
@@ -923,8 +943,14 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     }
     sanitizer_batch batch;
     sl_gpu_share(); /* after a run that needed the GPU alone */
-    sanitizers_start(ctx, e, &small, smalldir, (e->tools ? e->tools : SL_TOOLS_ALL) & ~swept,
-                     workdir, sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT), &batch);
+    if (r->tools_off & SL_TOOL_RACECHECK)
+        sl_text_printf(&r->detail, "note: your barrier is built from shared-memory atomics (a "
+                                   "cuda::barrier with a completion function); racecheck cannot "
+                                   "follow such a barrier, so no race check ran: the outputs and "
+                                   "the other tools still judge this exercise\n");
+    sanitizers_start(ctx, e, &small, smalldir,
+                     (e->tools ? e->tools : SL_TOOLS_ALL) & ~swept & ~r->tools_off, workdir,
+                     sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT), &batch);
     trace(l, e, "small plain run", t0);
     sl_result full_r = {0};
     full_r.verdict = SL_V_PASS;

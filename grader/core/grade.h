@@ -15,6 +15,7 @@ typedef struct {
     int verdict;             /* sl_verdict */
     char *detail;
     char where[512];
+    unsigned tools_off;      /* SL_TOOL_* that cannot judge this code (see below) */
 } sl_static_verdict;
 
 typedef struct {
@@ -48,6 +49,9 @@ typedef struct {
     int have_bench;
     double student_gbps, reference_gbps, copy_gbps;
     char bench_reference[48];
+    /* sanitizers the static stage found blind to this code: racecheck
+     * cannot follow a barrier built from shared-memory atomics */
+    unsigned tools_off;
 } sl_result;
 
 /* Limits shared by an exercise's own runs and the lesson sweep's (sweep.h). */

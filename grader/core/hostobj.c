@@ -30,7 +30,9 @@ static const char *const ALLOWED[] = {
     "__cudaGetKernel", "atexit", "__cxa_atexit", "__dso_handle", "_GLOBAL_OFFSET_TABLE_",
     "__gxx_personality_v0", "_Unwind_Resume", "__cxa_guard_acquire", "__cxa_guard_release",
     "__cxa_guard_abort", "__stack_chk_fail", "__cxa_pure_virtual",
-    "_ZNSt8ios_base4InitC1Ev", "_ZNSt8ios_base4InitD1Ev", /* <iostream>'s own initialiser */
+    /* <iostream>'s own initialiser: GCC 12 constructs an ios_base::Init in
+     * each file; GCC 13's header only names the library's, to link it in */
+    "_ZNSt8ios_base4InitC1Ev", "_ZNSt8ios_base4InitD1Ev", "_ZSt21ios_base_library_initv",
     /* ending: a runner that stops early only loses (and nvcc's host stubs of
      * __device__ functions call exit) */
     "exit", "abort", "__assert_fail",
@@ -76,7 +78,7 @@ static const char *const INIT_ALLOWED[] = {
     "__cudaGetKernel", "atexit", "__cxa_atexit", "__dso_handle", "_GLOBAL_OFFSET_TABLE_",
     "__gxx_personality_v0", "_Unwind_Resume", "__stack_chk_fail", "__cxa_guard_acquire",
     "__cxa_guard_release", "__cxa_guard_abort", "_ZNSt8ios_base4InitC1Ev",
-    "_ZNSt8ios_base4InitD1Ev", NULL};
+    "_ZNSt8ios_base4InitD1Ev", "_ZSt21ios_base_library_initv", NULL};
 /* Names a student's object may define globally besides C++ functions. */
 static const char *const DEFINABLE[] = {"DW.ref.__gxx_personality_v0", NULL};
 /* C++ names a file may not define: the library's own (a replacement would

@@ -118,5 +118,12 @@ void sl_ptx_say(const sl_ptx *p, const sl_ptx_insn *in, sl_text *why, char *wher
 /* Whether the PTX still carries the starter's TODO marker of an exercise
  * (SYNCLAB_TODO(name) in synclab.h emits "// SYNCLAB_TODO name"). */
 int sl_ptx_has_todo(const char *ptx_text, const char *exercise);
+/* 1 when the scope synchronises a block through a barrier built from
+ * shared-memory atomics (an acq_rel or release atom at .cta to arrive, an
+ * ld.acquire at .cta to wait) and has no mbarrier: what libcu++ makes of a
+ * cuda::barrier with a completion function. racecheck models bar.sync and
+ * mbarrier, not atomics, so it reports hazards such a barrier orders. */
+int sl_ptx_atomic_block_barrier(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
+                                void *arg);
 
 #endif

@@ -245,3 +245,30 @@ int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why, char *wh
     }
     return 1;
 }
+
+int sl_ptx_atomic_block_barrier(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
+                                void *arg)
+{
+    char *mark = calloc((size_t)p->nfunc + 1, 1);
+    if (!mark)
+        return 0;
+    sl_ptx_scope(p, in_scope, arg, mark);
+    int mbarrier = 0, arrive = 0, wait = 0;
+    for (int f = 0; f < p->nfunc; f++) {
+        if (!mark[f])
+            continue;
+        for (int i = 0; i < p->func[f].ninsn; i++) {
+            const sl_ptx_insn *in = &p->func[f].insn[i];
+            if (sl_ptx_matches(in, "mbarrier."))
+                mbarrier = 1;
+            else if (sl_ptx_matches(in, "atom.") && sl_ptx_op_has(in, ".cta") &&
+                     (sl_ptx_op_has(in, ".acq_rel") || sl_ptx_op_has(in, ".release")))
+                arrive = 1;
+            else if (sl_ptx_matches(in, "ld.") && sl_ptx_op_has(in, ".acquire") &&
+                     sl_ptx_op_has(in, ".cta"))
+                wait = 1;
+        }
+    }
+    free(mark);
+    return !mbarrier && arrive && wait;
+}

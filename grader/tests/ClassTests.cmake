@@ -93,9 +93,13 @@ function(_synclab_class_tests)
   get_property(lessons GLOBAL PROPERTY SYNCLAB_LESSONS)
   foreach(l IN LISTS lessons)
     foreach(kind starter solutions)
+      # its own build folder: the lesson's expect tests build the same file
+      # at the same time, and two nvcc -keep runs in one folder clobber
+      # each other's intermediate files
       add_test(NAME policy.${l}.${kind}
                COMMAND $<TARGET_FILE:syncgrade> policy --lesson ${l}
-                       --source ${CMAKE_SOURCE_DIR}/${kind}/${l}.cu)
+                       --source ${CMAKE_SOURCE_DIR}/${kind}/${l}.cu
+                       --out ${CMAKE_BINARY_DIR}/policy)
       set_tests_properties(policy.${l}.${kind} PROPERTIES LABELS "static;${l}" TIMEOUT 600)
     endforeach()
     file(GLOB zoo ${CMAKE_SOURCE_DIR}/lessons/${l}/zoo/*.cu)

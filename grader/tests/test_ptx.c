@@ -312,6 +312,36 @@ START_TEST(require_accepts_any_listed_form)
 }
 END_TEST
 
+START_TEST(atomic_block_barrier_turns_racecheck_off_only_without_mbarrier)
+{
+    static const char completion_barrier[] =
+        ".visible .entry saw()\n{\n\t.reg .b64 %rd<9>;\n\t.reg .b32 %r<9>;\n"
+        "\tatom.add.acq_rel.cta.u64 %rd1,[%rd2],%rd3;\n"
+        "$L1:\n\tld.acquire.cta.b32 %r1,[%rd4];\n\tsetp.eq.s32 %p1, %r1, 0;\n"
+        "\t@%p1 bra $L1;\n\tret;\n}\n";
+    static const char with_mbarrier[] =
+        ".visible .entry saw()\n{\n\t.reg .b64 %rd<9>;\n\t.reg .b32 %r<9>;\n"
+        "\tatom.add.acq_rel.cta.u64 %rd1,[%rd2],%rd3;\n"
+        "\tld.acquire.cta.b32 %r1,[%rd4];\n"
+        "\tmbarrier.arrive.shared.b64 %rd5, [%rd6];\n\tret;\n}\n";
+    static const char gpu_scope[] =
+        ".visible .entry saw()\n{\n\tatom.add.acq_rel.gpu.u64 %rd1,[%rd2],%rd3;\n"
+        "\tld.acquire.gpu.b32 %r1,[%rd4];\n\tret;\n}\n";
+    sl_ptx p;
+    parse_string(completion_barrier, &p);
+    ck_assert_int_eq(sl_ptx_atomic_block_barrier(&p, NULL, NULL), 1);
+    sl_ptx_free(&p);
+    /* a hardware barrier is there: racecheck follows it, so it stays on */
+    parse_string(with_mbarrier, &p);
+    ck_assert_int_eq(sl_ptx_atomic_block_barrier(&p, NULL, NULL), 0);
+    sl_ptx_free(&p);
+    /* grid-wide flags are not a block barrier */
+    parse_string(gpu_scope, &p);
+    ck_assert_int_eq(sl_ptx_atomic_block_barrier(&p, NULL, NULL), 0);
+    sl_ptx_free(&p);
+}
+END_TEST
+
 START_TEST(todo_marker_only_in_a_real_comment)
 {
     ck_assert(sl_ptx_has_todo("\t// begin inline asm\n\t// SYNCLAB_TODO warp_step\n", "warp_step"));
@@ -474,6 +504,7 @@ Suite *ptx_suite(void)
     tcase_add_test(reader, rules_follow_the_call_graph);
     tcase_add_test(reader, require_accepts_any_listed_form);
     tcase_add_test(reader, todo_marker_only_in_a_real_comment);
+    tcase_add_test(reader, atomic_block_barrier_turns_racecheck_off_only_without_mbarrier);
     tcase_add_test(reader, inner_block_registers_do_not_shadow);
     tcase_add_test(reader, inner_block_labels_are_local);
     tcase_add_test(reader, locations_name_the_students_line);
