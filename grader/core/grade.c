@@ -771,6 +771,18 @@ static int exercise_scope(const char *function, void *arg)
     return 1;
 }
 
+/* The exercise's kernel itself, by its C++ name (_Z<length><name>...) or its
+ * extern "C" one, and what it calls: not a renamed copy of the reference in
+ * the same file, as in a bug-zoo mutant. */
+static int exercise_kernel(const char *function, void *arg)
+{
+    const scope *s = arg;
+    const char *name = s->exercise->name;
+    char mangled[128];
+    snprintf(mangled, sizeof mangled, "_Z%zu%s", strlen(name), name);
+    return strcmp(function, name) == 0 || strncmp(function, mangled, strlen(mangled)) == 0;
+}
+
 int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
                     sl_result *r)
 {
@@ -810,7 +822,7 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
             set(r, SL_V_SYNC);
             sl_text_printf(&r->detail, "\n");
             decided = 1;
-        } else if (sl_ptx_atomic_block_barrier(&p, exercise_scope, &sc)) {
+        } else if (sl_ptx_atomic_block_barrier(&p, exercise_kernel, &sc)) {
             r->tools_off |= SL_TOOL_RACECHECK;
         }
         sl_ptx_free(&p);
