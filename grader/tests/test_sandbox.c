@@ -117,11 +117,17 @@ START_TEST(cannot_write_outside_its_folder)
     ck_assert(r.exited && r.code == 0);
     char *report = out_file(&w, "report");
     ck_assert_ptr_nonnull(report);
-    ck_assert_str_eq(report, "wrote:\n");
+    /* The inputs, /etc and /var/tmp are read-only binds: the write itself
+     * fails. The folder beside is judged on the host only: when the build
+     * tree lies under /tmp, the runner sees it in its own throwaway tmpfs
+     * and may write there, but nothing reaches the real folder. */
+    ck_assert_msg(!strstr(report, " in") && !strstr(report, " etc") && !strstr(report, " var"),
+                  "%s", report);
     free(report);
     char path[700];
     snprintf(path, sizeof path, "%s/planted", w.root);
     ck_assert(access(path, F_OK) != 0);
+    ck_assert(access("/etc/synclab-planted", F_OK) != 0);
     snprintf(path, sizeof path, "%s/case0.in", w.in);
     char *text = sl_read_file(path, 100, NULL);
     ck_assert_str_eq(text, "input\n");
