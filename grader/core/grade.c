@@ -774,6 +774,15 @@ static int exercise_scope(const char *function, void *arg)
 /* The exercise's kernel itself, by its C++ name (_Z<length><name>...) or its
  * extern "C" one, and what it calls: not a renamed copy of the reference in
  * the same file, as in a bug-zoo mutant. */
+/* An exercise about cuda::barrier: one of its REQUIRE rules accepts mbarrier. */
+static int requires_cuda_barrier(const sl_rule *rules)
+{
+    for (const sl_rule *r = rules; r && r->kind != SL_RULE_END; r++)
+        if (r->kind == SL_RULE_REQUIRE && strstr(r->pattern, "mbarrier."))
+            return 1;
+    return 0;
+}
+
 static int exercise_kernel(const char *function, void *arg)
 {
     const scope *s = arg;
@@ -822,7 +831,9 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
             set(r, SL_V_SYNC);
             sl_text_printf(&r->detail, "\n");
             decided = 1;
-        } else if (sl_ptx_atomic_block_barrier(&p, exercise_kernel, &sc)) {
+        } else if (sl_ptx_atomic_block_barrier(&p, exercise_kernel, &sc) ||
+                   (requires_cuda_barrier(e->rules) &&
+                    sl_ptx_atomic_barrier_any_scope(&p, exercise_kernel, &sc))) {
             r->tools_off |= SL_TOOL_RACECHECK;
         }
         sl_ptx_free(&p);

@@ -125,5 +125,11 @@ int sl_ptx_has_todo(const char *ptx_text, const char *exercise);
  * mbarrier, not atomics, so it reports hazards such a barrier orders. */
 int sl_ptx_atomic_block_barrier(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
                                 void *arg);
+/* The same at any scope (.cta, .gpu, .sys): a cuda::barrier<thread_scope_device>
+ * or a cuda::std::barrier in shared memory. Only for exercises that require a
+ * cuda::barrier: elsewhere such atomics are inter-block flags, and racecheck
+ * must stay on. */
+int sl_ptx_atomic_barrier_any_scope(const sl_ptx *p,
+                                    int (*in_scope)(const char *function, void *arg), void *arg);
 
 #endif

@@ -90,10 +90,12 @@ static int saw_check(const sl_case *in, const sl_case *out, sl_text *why)
  * mbarrier.arrive (any variant: arrive_drop, expect_tx; sm_80..89 then wait
  * with mbarrier.test_wait, sm_90 with try_wait), or, for a barrier with a
  * completion function, which libcu++ builds from shared-memory atomics, an
- * acq_rel (or release) atomic at block scope to arrive and acquire loads at
- * block scope to wait. __syncthreads() alone has none of them. */
+ * acq_rel (or release) atomic to arrive and acquire loads to wait: at block
+ * scope, or at gpu/sys scope for a cuda::barrier<thread_scope_device> or a
+ * cuda::std::barrier placed in shared memory, which are just as correct.
+ * __syncthreads() alone has none of them. */
 #define BLOCK_BARRIER_FORMS \
-    "mbarrier.arrive|atom+.acq_rel+.cta&ld+.acquire+.cta|atom+.release+.cta&ld+.acquire+.cta"
+    "mbarrier.arrive|atom+.acq_rel&ld+.acquire|atom+.release&ld+.acquire"
 
 /* Scoped by mangled name ("_Z17split_arrive_wait...") so a renamed copy in
  * the same file, like the reference inside a bug-zoo mutant, does not count. */

@@ -286,9 +286,10 @@ static int warp_check(const sl_case *in, const sl_case *out, sl_text *why)
 }
 
 static const sl_rule warp_rules[] = {
-    {SL_RULE_FORBID, "warp_step", "shfl.",
+    {SL_RULE_FORBID, "warp_step", "shfl.|redux.",
      "warp_step exchanges values through shared memory, which is what needs __syncwarp(); "
-     "shuffles synchronize by themselves and are taught later."},
+     "shuffles and warp reductions (__shfl_*_sync, __reduce_*_sync, cg::reduce) synchronize "
+     "by themselves and are taught later."},
     {SL_RULE_END, NULL, NULL, NULL},
 };
 
