@@ -316,11 +316,49 @@ static char *rename_scoped(const reg_scopes *rs, const char *stmt)
 
 /* ---- statements ---- */
 
+/* One spelling for every instruction, for every consumer: ptxas accepts
+ * spaces after '@' and '!' ("@ ! p bar.sync 0") and between an opcode and
+ * its modifiers ("bar .sync 0", "red .shared .add.u32", or pieces a
+ * comment or a line break split): the guard becomes "@p " / "@!p " and the
+ * opcode one word ("red.shared.add.u32"). Operands never start with '.'. */
+static char *canonical_insn(const char *s)
+{
+    size_t n = strlen(s);
+    char *d = malloc(n + 2), *o = d;
+    if (!d)
+        abort();
+    s = skip_space(s);
+    if (*s == '@') {
+        *o++ = *s++;
+        s = skip_space(s);
+        if (*s == '!') {
+            *o++ = *s++;
+            s = skip_space(s);
+        }
+        while (*s && !isspace((unsigned char)*s))
+            *o++ = *s++;
+        *o++ = ' ';
+        s = skip_space(s);
+    }
+    while (*s && !isspace((unsigned char)*s))
+        *o++ = *s++;
+    for (;;) {
+        const char *t = skip_space(s);
+        if (*t != '.')
+            break;
+        s = t;
+        while (*s && !isspace((unsigned char)*s))
+            *o++ = *s++;
+    }
+    strcpy(o, s);
+    return d;
+}
+
 static void add_insn(sl_ptx_func *f, const char *s, const loc_state *ls)
 {
     f->insn = realloc(f->insn, (size_t)(f->ninsn + 1) * sizeof *f->insn);
     sl_ptx_insn *in = &f->insn[f->ninsn++];
-    in->text = dup_range(s, strlen(s));
+    in->text = canonical_insn(s);
     in->src_file = ls->file;
     in->src_line = ls->line;
     in->own_file = ls->own_file;
@@ -387,6 +425,19 @@ static void statement(parser *ps, char *stmt, int header)
 {
     if (!*stmt)
         return;
+    if (ps->depth == 0 && !header && strchr(stmt, '=')) {
+        /* ".global .u64 table[2] = {f, g}": the functions named there have
+         * their address taken (kept for sl_ptx_link_calls) */
+        const char *eq = strchr(stmt, '=');
+        size_t old = ps->p->module_init ? strlen(ps->p->module_init) : 0, add = strlen(eq + 1);
+        ps->p->module_init = realloc(ps->p->module_init, old + add + 2);
+        if (!ps->p->module_init)
+            abort();
+        memcpy(ps->p->module_init + old, eq + 1, add);
+        ps->p->module_init[old + add] = ' ';
+        ps->p->module_init[old + add + 1] = '\0';
+        return;
+    }
     if (ps->depth == 0) {
         int is_entry;
         char *name = function_name(stmt, &is_entry);
@@ -480,15 +531,50 @@ static void close_block(parser *ps)
 
 /* The line directives (.loc, .file) end at the end of their line, not at a
  * ';'. Handles one if the line at s is one; returns 1 then. */
-static int line_directive(parser *ps, const char *s, size_t len)
+/* Where a .loc's operands end ("1 12 3", ", function_name $L__info_string0",
+ * ", inlined_at 1 7 2"): ptxas reads what follows as the next statement. */
+static size_t loc_length(const char *line)
 {
-    s = skip_space(s);
+    const char *s = line + 4;
+    for (int k = 0; k < 3; k++) {
+        s = skip_space(s);
+        while (isdigit((unsigned char)*s) || *s == '-' || *s == '+')
+            s++;
+    }
+    for (;;) {
+        const char *t = skip_space(s);
+        if (*t != ',')
+            break;
+        t = skip_space(t + 1);
+        int words = strncmp(t, "inlined_at", 10) == 0 ? 4 : strncmp(t, "function_name", 13) == 0 ? 2 : 1;
+        for (int k = 0; k < words; k++) {
+            t = skip_space(t);
+            while (*t && !isspace((unsigned char)*t) && *t != ',' && *t != ';')
+                t++;
+        }
+        s = t;
+    }
+    return (size_t)(s - line);
+}
+
+static int line_directive(parser *ps, const char *s, size_t len, size_t *used)
+{
+    const char *s0 = s;
+    while ((size_t)(s - s0) < len && isspace((unsigned char)*s))
+        s++;
+    len -= (size_t)(s - s0);
     char *line = dup_range(s, len);
     int done = 1;
+    *used = 0;
     if (strncmp(line, ".file", 5) == 0 && isspace((unsigned char)line[5]))
         parse_file_directive(ps->p, line + 5);
-    else if (strncmp(line, ".loc", 4) == 0 && isspace((unsigned char)line[4]))
+    else if (strncmp(line, ".loc", 4) == 0 && isspace((unsigned char)line[4])) {
         track_loc(line + 4, &ps->loc);
+        size_t k = loc_length(line);
+        const char *rest = skip_space(line + k);
+        if (*rest && *rest != ';')
+            *used = (size_t)(s - s0) + k; /* an instruction follows on the line */
+    }
     else if ((strncmp(line, ".version", 8) == 0 || strncmp(line, ".target", 7) == 0 ||
               strncmp(line, ".address_size", 13) == 0) && ps->depth == 0)
         ;
@@ -518,9 +604,14 @@ int sl_ptx_parse(const char *text, sl_ptx *p)
         const char *eol = strchr(s, '\n');
         size_t len = eol ? (size_t)(eol - s) : strlen(s);
         const char *t = skip_space(s);
-        if (*t == '.' && line_directive(&ps, s, len)) {
-            s += len + (eol != NULL);
-            continue;
+        size_t used = 0;
+        if (*t == '.' && line_directive(&ps, s, len, &used)) {
+            if (!used) {
+                s += len + (eol != NULL);
+                continue;
+            }
+            s += used; /* the rest of the line is read as statements */
+            len -= used;
         }
         for (size_t i = 0; i < len; i++) {
             char c = s[i];
@@ -593,6 +684,81 @@ int sl_ptx_function_index(const sl_ptx *p, const char *name)
 /* Every name of a function in an instruction is an edge: a call's target
  * ("call.uni (retval0), f, (a, b)"), and an address taken for an indirect
  * call ("mov.u64 %rd1, f"). */
+/* Adds function k to f's callees once. */
+static void add_callee(sl_ptx_func *f, int k)
+{
+    for (int m = 0; m < f->ncallee; m++)
+        if (f->callee[m] == k)
+            return;
+    f->callee = realloc(f->callee, (size_t)(f->ncallee + 1) * sizeof *f->callee);
+    f->callee[f->ncallee++] = k;
+}
+
+/* Marks in taken the functions named in s (names, not registers). */
+static void mark_named(const sl_ptx *p, const char *s, char *taken)
+{
+    while (*s) {
+        if (*s == '%') {
+            while (*++s && ident_char((unsigned char)*s))
+                ;
+            continue;
+        }
+        if (!(isalpha((unsigned char)*s) || *s == '_' || *s == '$')) {
+            s++;
+            continue;
+        }
+        const char *e = s;
+        while (*e && (isalnum((unsigned char)*e) || *e == '_' || *e == '$'))
+            e++;
+        int k = function_index(p, s, (size_t)(e - s));
+        if (k >= 0)
+            taken[k] = 1;
+        s = e;
+    }
+}
+
+/* A call through a register: "call.uni (retval0), %rd5, (param0), proto". */
+static int indirect_call(const sl_ptx_insn *in)
+{
+    if (!sl_ptx_matches(in, "call"))
+        return 0;
+    const char *s = skip_space(sl_ptx_operands(in));
+    if (*s == '(') {
+        const char *close = strchr(s, ')');
+        if (!close)
+            return 0;
+        s = skip_space(close + 1);
+        if (*s == ',')
+            s = skip_space(s + 1);
+    }
+    return *s == '%';
+}
+
+static void link_indirect_calls(sl_ptx *p)
+{
+    /* address-taken: named in a module-scope initialiser, or in an
+     * instruction other than a direct call ("mov.u64 %rd1, fn") */
+    char *taken = calloc((size_t)p->nfunc + 1, 1);
+    if (!taken)
+        abort();
+    if (p->module_init)
+        mark_named(p, p->module_init, taken);
+    for (int i = 0; i < p->nfunc; i++)
+        for (int j = 0; j < p->func[i].ninsn; j++)
+            if (!sl_ptx_matches(&p->func[i].insn[j], "call") ||
+                indirect_call(&p->func[i].insn[j]))
+                mark_named(p, sl_ptx_operands(&p->func[i].insn[j]), taken);
+    for (int i = 0; i < p->nfunc; i++)
+        for (int j = 0; j < p->func[i].ninsn; j++)
+            if (indirect_call(&p->func[i].insn[j])) {
+                for (int k = 0; k < p->nfunc; k++)
+                    if (taken[k])
+                        add_callee(&p->func[i], k);
+                break;
+            }
+    free(taken);
+}
+
 void sl_ptx_link_calls(sl_ptx *p)
 {
     for (int i = 0; i < p->nfunc; i++) {
@@ -627,6 +793,7 @@ void sl_ptx_link_calls(sl_ptx *p)
             }
         }
     }
+    link_indirect_calls(p);
 }
 
 int sl_ptx_reachable(const sl_ptx *p, int root, char *mark)
@@ -681,6 +848,7 @@ void sl_ptx_free(sl_ptx *p)
     for (int i = 0; i < p->nfile; i++)
         free(p->file[i]);
     free(p->file);
+    free(p->module_init);
     memset(p, 0, sizeof *p);
 }
 

@@ -31,6 +31,7 @@ typedef struct {
     int nfunc;
     char **file;     /* file[i] is .file i ("" when absent) */
     int nfile;
+    char *module_init; /* module-scope initialisers ("= {fn, ...}"), one after another */
 } sl_ptx;
 
 /* Reads the functions of a PTX text. Comments are dropped first (inline asm

@@ -32,10 +32,40 @@ static void operand_tokens(const char *ops, tokens *t)
             t->tok[t->n][len] = '\0';
             t->n++;
             s = e;
+        } else if ((isalpha((unsigned char)*s) || *s == '_' || *s == '$') &&
+                   (s == ops || !(isalnum((unsigned char)s[-1]) || s[-1] == '_' || s[-1] == '.'))) {
+            /* a register named without '%' (inline asm: ".reg .pred p;") */
+            const char *e = s + 1;
+            while (*e && (isalnum((unsigned char)*e) || *e == '_' || *e == '$'))
+                e++;
+            size_t len = (size_t)(e - s);
+            if (len >= sizeof t->tok[0])
+                len = sizeof t->tok[0] - 1;
+            memcpy(t->tok[t->n], s, len);
+            t->tok[t->n][len] = '\0';
+            t->n++;
+            s = e;
+        } else if (isdigit((unsigned char)*s)) {
+            while (isalnum((unsigned char)*s) || *s == '.')
+                s++;
         } else {
             s++;
         }
     }
+}
+
+/* The predicate of a guard "@p ..." / "@!p ..." (the reader's one spelling). */
+static void guard_tokens(const sl_ptx_insn *in, tokens *t)
+{
+    const char *s = in->text + 1;
+    if (*s == '!')
+        s++;
+    size_t len = strcspn(s, " \t");
+    if (len >= sizeof t->tok[0])
+        len = sizeof t->tok[0] - 1;
+    memcpy(t->tok[0], s, len);
+    t->tok[0][len] = '\0';
+    t->n = len > 0;
 }
 
 typedef struct {
@@ -136,7 +166,7 @@ static int reaches(const sl_cfg *g, int from, int to, int avoid, char *seen, int
 static int compared_register(const sl_ptx_func *f, int branch, char *reg, long *imm)
 {
     tokens gt;
-    operand_tokens(f->insn[branch].text, &gt);
+    guard_tokens(&f->insn[branch], &gt);
     if (gt.n == 0)
         return 0;
     for (int j = branch - 1; j >= 0; j--) {
@@ -269,10 +299,10 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
             int guard_tainted = 0;
             if (sl_ptx_guarded(in)) {
                 tokens gt;
-                operand_tokens(in->text, &gt);
+                guard_tokens(in, &gt);
                 guard_tainted = gt.n > 0 && regset_has(&tainted, gt.tok[0]);
             }
-            if (sl_ptx_is_branch(in)) {
+            if (sl_ptx_is_branch(in) || (sl_ptx_guarded(in) && sl_ptx_matches(in, "ret|exit"))) {
                 if (sl_ptx_guarded(in) && (guard_tainted || divergent[b]))
                     changed |= mark_dependent(&g, b, divergent, cause, j);
                 continue;
@@ -305,16 +335,29 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
         if (full_block_barrier(&f->insn[j]))
             has_barrier[g.block_of[j]] = 1;
     for (int j = 0; j < f->ninsn && !found; j++) {
-        if (!divergent[g.block_of[j]] || !full_block_barrier(&f->insn[j]))
+        if (!full_block_barrier(&f->insn[j]))
             continue;
-        if (in_group_sync_switch(f, &g, g.block_of[j]))
-            continue;
-        /* The compiler may copy a barrier into both sides of a branch: that
-         * is fine as long as every path meets one. Report only when the
-         * branch that makes it divergent also has a way round it. */
-        int x = g.block_of[cause[g.block_of[j]]];
-        if (!has_barrier_free_side(&g, x, has_barrier))
-            continue;
+        /* "@%p bar.sync 0" with p from the thread index: only some arrive */
+        int pred_tainted = 0;
+        if (sl_ptx_guarded(&f->insn[j]) && g.live[g.block_of[j]]) {
+            tokens gt;
+            guard_tokens(&f->insn[j], &gt);
+            pred_tainted = gt.n > 0 && regset_has(&tainted, gt.tok[0]);
+        }
+        if (pred_tainted) {
+            cause[g.block_of[j]] = j;
+        } else {
+            if (!divergent[g.block_of[j]])
+                continue;
+            if (in_group_sync_switch(f, &g, g.block_of[j]))
+                continue;
+            /* The compiler may copy a barrier into both sides of a branch: that
+             * is fine as long as every path meets one. Report only when the
+             * branch that makes it divergent also has a way round it. */
+            int x = g.block_of[cause[g.block_of[j]]];
+            if (!has_barrier_free_side(&g, x, has_barrier))
+                continue;
+        }
         sl_text_printf(why, "the block-wide barrier ");
         sl_ptx_say(p, &f->insn[j], why, where, wl);
         sl_text_printf(why, " is inside a branch or loop that depends on the thread index (");

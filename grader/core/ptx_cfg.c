@@ -31,6 +31,8 @@ static void set_bit(sl_cfg_word *s, int i) { s[i / 64] |= (sl_cfg_word)1 << (i %
 
 /* post-dominators: pdom(exit) = {exit}; pdom(b) = {b} + meet of successors
  * (a block without successors, a path that never ends, constrains nothing) */
+static void compute_live(sl_cfg *g);
+
 static void compute_pdom(sl_cfg *g)
 {
     int exit = g->nb;
@@ -89,6 +91,10 @@ void sl_cfg_build(const sl_ptx_func *f, sl_cfg *g)
                 g->succ[b][1] = next;
         } else if (sl_ptx_ends_flow(in) && !sl_ptx_guarded(in)) {
             g->succ[b][0] = exit;
+        } else if (sl_ptx_matches(in, "ret|exit") && sl_ptx_guarded(in)) {
+            /* "@%p exit": the threads with p leave, the others go on */
+            g->succ[b][0] = next;
+            g->succ[b][1] = exit;
         } else {
             g->succ[b][0] = next;
         }
@@ -98,11 +104,18 @@ void sl_cfg_build(const sl_ptx_func *f, sl_cfg *g)
     g->pdom = malloc((size_t)(g->nb + 1) * (size_t)g->words * sizeof(sl_cfg_word));
     compute_pdom(g);
     free(leader);
-    /* Blocks that never reach the exit are endless loops (a spin on a value
-     * the compiler proved cannot change): a hang, judged at run time, not a
-     * path that skips a barrier. */
     g->live = calloc((size_t)g->nb + 1, 1);
-    g->live[exit] = 1;
+    compute_live(g);
+}
+
+/* Blocks that never reach the exit are endless loops (a spin on a value
+ * the compiler proved cannot change), or, once sl_cfg_ignore_traps has
+ * cut them, paths that end in a trap: a hang or an abort, judged at run
+ * time, not a path that skips a barrier. */
+static void compute_live(sl_cfg *g)
+{
+    memset(g->live, 0, (size_t)g->nb + 1);
+    g->live[g->nb] = 1;
     for (int changed = 1; changed;) {
         changed = 0;
         for (int b = g->nb - 1; b >= 0; b--)
@@ -211,4 +224,7 @@ void sl_cfg_ignore_traps(const sl_ptx_func *f, sl_cfg *g)
             g->succ[b][0] = g->succ[b][1] = -1;
     }
     compute_pdom(g);
+    /* the blocks that only lead to a trap are dead from now on, for every
+     * user of `live` (control dependence, the sides of a branch) */
+    compute_live(g);
 }

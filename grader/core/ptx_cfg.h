@@ -29,8 +29,9 @@ int sl_cfg_postdominates(const sl_cfg *g, int a, int b);
 /* The immediate post-dominator of x: where its two sides meet again. */
 int sl_cfg_join(const sl_cfg *g, int x);
 /* Drops the edges out of blocks that end in an unguarded trap and
- * recomputes the post-dominators: a path that aborts the kernel does not
- * keep the sides of a branch from meeting again (`live` is left as built). */
+ * recomputes the post-dominators and `live`: a path that aborts the kernel
+ * does not keep the sides of a branch from meeting again, and the blocks
+ * that only lead to a trap are dead (never control-dependent successors). */
 void sl_cfg_ignore_traps(const sl_ptx_func *f, sl_cfg *g);
 
 /* A path from instruction from (exclusive) to an instruction marked in

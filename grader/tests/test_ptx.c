@@ -483,6 +483,77 @@ START_TEST(generic_group_switch_is_not_a_divergent_barrier)
 }
 END_TEST
 
+/* ptxas's other spellings of one instruction: spaces after '@' and '!',
+ * modifiers apart from the opcode (a space, a comment, a line break), an
+ * instruction after a .loc on its line. */
+static const char spellings_ptx[] =
+    ".version 8.0\n.target sm_90\n.address_size 64\n.file 1 \"k.cu\"\n"
+    ".visible .entry spell()\n{\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\tbar /*x*/ .sync 0;\n"
+    "\tbar\n\t.sync 1;\n"
+    "\t@ ! %p1 bar.sync 2;\n"
+    "\tred .shared .add.u32 [%r1], 1;\n"
+    "\t.loc 1 7 0 red.shared.add.u32 [%r2], 1;\n"
+    "\tshfl .sync .bfly.b32 %r3, %r2, 1, 31, -1; mov.u32 %r1, %r3;\n"
+    "\tret;\n}\n";
+
+START_TEST(reader_gives_one_spelling_per_instruction)
+{
+    sl_ptx p;
+    parse_string(spellings_ptx, &p);
+    const sl_ptx_func *k = func_named(&p, "spell");
+    ck_assert_int_eq(k->ninsn, 8);
+    ck_assert_str_eq(k->insn[0].text, "bar.sync 0");
+    ck_assert_str_eq(k->insn[1].text, "bar.sync 1");
+    ck_assert_str_eq(k->insn[2].text, "@!%p1 bar.sync 2");
+    ck_assert_str_eq(k->insn[3].text, "red.shared.add.u32 [%r1], 1");
+    ck_assert_str_eq(k->insn[4].text, "red.shared.add.u32 [%r2], 1");
+    ck_assert_int_eq(k->insn[4].src_line, 7);
+    ck_assert_str_eq(k->insn[5].text, "shfl.sync.bfly.b32 %r3, %r2, 1, 31, -1");
+    ck_assert_str_eq(k->insn[6].text, "mov.u32 %r1, %r3");
+    sl_rule no_red[] = {{SL_RULE_FORBID, "spell", "red.|atom.", "x"}, {SL_RULE_END, 0, 0, 0}};
+    sl_text why = {0};
+    char where[256];
+    ck_assert(!sl_rules_check(&p, no_red, &why, where, sizeof where)); /* the rule is broken */
+    sl_text_free(&why);
+    sl_ptx_free(&p);
+}
+END_TEST
+
+/* A trap on a bounds check does not make the barriers after it divergent;
+ * a thread-dependent "@p exit", or a barrier guarded by such a p, does. */
+static const char trap_exit_ptx[] =
+    ".visible .entry trap_check(.param .u32 n)\n{\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tld.param.u32 %r2, [n];\n"
+    "\tsetp.lt.u32 %p1, %r1, %r2;\n\t@%p1 bra $L_ok;\n\ttrap;\n"
+    "$L_ok:\n\tbar.sync 0;\n\tret;\n}\n"
+    ".visible .entry guarded_exit(.param .u32 n)\n{\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tld.param.u32 %r2, [n];\n"
+    "\tsetp.ge.u32 %p1, %r1, %r2;\n\t@%p1 exit;\n\tbar.sync 0;\n\tret;\n}\n"
+    ".visible .entry uniform_exit(.param .u32 n)\n{\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\tld.param.u32 %r2, [n];\n"
+    "\tsetp.eq.u32 %p1, %r2, 0;\n\t@%p1 exit;\n\tbar.sync 0;\n\tret;\n}\n"
+    ".visible .entry predicated_bar(.param .u32 n)\n{\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tld.param.u32 %r2, [n];\n"
+    "\t{ .reg .pred has; setp.lt.s32 has, %r1, %r2; @ has bar.sync 0; }\n\tret;\n}\n";
+
+START_TEST(traps_and_guarded_exits_in_the_cfg)
+{
+    sl_ptx p;
+    parse_string(trap_exit_ptx, &p);
+    sl_text why = {0};
+    char where[256];
+    ck_assert_msg(!sl_ptx_divergent_barrier(&p, named, "trap_check", &why, where, sizeof where),
+                  "%s", sl_text_str(&why));
+    ck_assert_msg(!sl_ptx_divergent_barrier(&p, named, "uniform_exit", &why, where, sizeof where),
+                  "%s", sl_text_str(&why));
+    ck_assert(sl_ptx_divergent_barrier(&p, named, "guarded_exit", &why, where, sizeof where));
+    ck_assert(sl_ptx_divergent_barrier(&p, named, "predicated_bar", &why, where, sizeof where));
+    sl_text_free(&why);
+    sl_ptx_free(&p);
+}
+END_TEST
+
 Suite *ptx_suite(void)
 {
     Suite *s = suite_create("ptx");
@@ -509,6 +580,8 @@ Suite *ptx_suite(void)
     tcase_add_test(reader, inner_block_labels_are_local);
     tcase_add_test(reader, locations_name_the_students_line);
     tcase_add_test(reader, generic_group_switch_is_not_a_divergent_barrier);
+    tcase_add_test(reader, reader_gives_one_spelling_per_instruction);
+    tcase_add_test(reader, traps_and_guarded_exits_in_the_cfg);
     suite_add_tcase(s, reader);
     return s;
 }
