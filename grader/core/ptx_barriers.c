@@ -106,6 +106,81 @@ static int writes_first_operand(const sl_ptx_insn *in)
                         "cp.async|mbarrier.init|mbarrier.arrive_drop|@");
 }
 
+/* What one function's check needs from the rest of the module: which
+ * functions hold a block-wide barrier (themselves or through calls: a
+ * __noinline__ helper's barrier is the caller's barrier at the call), and
+ * which parameters of each some caller passes a thread-dependent value (a
+ * helper that branches on its `t` parameter branches on the thread index). */
+typedef struct {
+    char *has_barrier;     /* per function */
+    uint64_t *param_taint; /* per function, bit k: its parameter k */
+    int changed;           /* param_taint grew during this pass */
+} module_facts;
+
+/* The function a call instruction names ("call.uni (retval0), f, (a, b)"),
+ * or -1 for a call through a register. */
+static int call_target(const sl_ptx *p, const sl_ptx_insn *in)
+{
+    const char *s = sl_ptx_operands(in);
+    while (isspace((unsigned char)*s))
+        s++;
+    if (*s == '(') {
+        const char *close = strchr(s, ')');
+        if (!close)
+            return -1;
+        s = close + 1;
+        while (isspace((unsigned char)*s) || *s == ',')
+            s++;
+    }
+    size_t n = 0;
+    while (s[n] && (isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '$'))
+        n++;
+    if (n == 0 || n >= 512)
+        return -1;
+    char name[512];
+    memcpy(name, s, n);
+    name[n] = '\0';
+    return sl_ptx_function_index(p, name);
+}
+
+/* Does the call at j reach a block-wide barrier? Through a register, any
+ * function whose address the caller's module takes may be the one. */
+static int call_has_barrier(const sl_ptx *p, const sl_ptx_func *f, int j, const module_facts *m)
+{
+    if (!m || !sl_ptx_matches(&f->insn[j], "call"))
+        return 0;
+    int k = call_target(p, &f->insn[j]);
+    if (k >= 0)
+        return m->has_barrier[k];
+    for (int c = 0; c < f->ncallee; c++)
+        if (m->has_barrier[f->callee[c]])
+            return 1;
+    return 0;
+}
+
+static int full_block_barrier(const sl_ptx_insn *in);
+static int whole_block_barrier_at(const sl_ptx_func *f, int j);
+static int group_switch_barrier(const sl_ptx *p, const sl_ptx_func *f, int j);
+
+/* Which functions reach a block-wide barrier, through direct and indirect
+ * calls (the callee lists of sl_ptx_link_calls). A thread_group's sync()
+ * (the block case of a switch on the group's type) does not count: such a
+ * helper called for whole tiles under a branch is correct. */
+static void find_barrier_functions(const sl_ptx *p, char *has)
+{
+    for (int i = 0; i < p->nfunc; i++)
+        for (int j = 0; j < p->func[i].ninsn && !has[i]; j++)
+            has[i] = whole_block_barrier_at(&p->func[i], j) &&
+                     !group_switch_barrier(p, &p->func[i], j);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < p->nfunc; i++)
+            for (int c = 0; c < p->func[i].ncallee && !has[i]; c++)
+                if (has[p->func[i].callee[c]])
+                    changed = has[i] = 1;
+    }
+}
+
 static int full_block_barrier(const sl_ptx_insn *in)
 {
     if (!sl_ptx_matches(in, "bar.sync|bar.red|barrier.sync|barrier.red|barrier.cta.sync|"
@@ -117,6 +192,47 @@ static int full_block_barrier(const sl_ptx_insn *in)
         commas += *s == ',';
     int red = sl_ptx_matches(in, "bar.red|barrier.red|barrier.cta.red|bar.cta.red");
     return red ? commas == 2 : commas == 0;
+}
+
+/* Is the barrier at j one for the whole block? No thread count, or a count
+ * that is blockDim.x (%ntid.x, directly or through one mov): the lessons'
+ * blocks are one-dimensional, so that count is every thread of the block. */
+static int whole_block_barrier_at(const sl_ptx_func *f, int j)
+{
+    const sl_ptx_insn *in = &f->insn[j];
+    if (full_block_barrier(in))
+        return 1;
+    if (!sl_ptx_matches(in, "bar.sync|barrier.sync|barrier.cta.sync|bar.cta.sync|bar.red|"
+                            "barrier.red|barrier.cta.red|bar.cta.red"))
+        return 0;
+    const char *ops = sl_ptx_operands(in);
+    int red = sl_ptx_matches(in, "bar.red|barrier.red|barrier.cta.red|bar.cta.red");
+    /* the count: the second operand of sync, the third of red */
+    for (int c = 0; c < (red ? 2 : 1); c++) {
+        ops = strchr(ops, ',');
+        if (!ops)
+            return 0;
+        ops++;
+    }
+    while (isspace((unsigned char)*ops))
+        ops++;
+    size_t n = strcspn(ops, ", \t;");
+    char count[32];
+    if (n == 0 || n >= sizeof count)
+        return 0;
+    memcpy(count, ops, n);
+    count[n] = '\0';
+    if (strcmp(count, "%ntid.x") == 0)
+        return 1;
+    for (int k = j - 1; k >= 0; k--) {
+        const sl_ptx_insn *d = &f->insn[k];
+        tokens t;
+        operand_tokens(sl_ptx_operands(d), &t);
+        if (t.n == 0 || strcmp(t.tok[0], count) != 0 || !writes_first_operand(d))
+            continue;
+        return sl_ptx_matches(d, "mov.") && t.n == 2 && strcmp(t.tok[1], "%ntid.x") == 0;
+    }
+    return 0;
 }
 
 /* Marks (in dep) the blocks control-dependent on the branch ending block x:
@@ -198,8 +314,26 @@ static int compared_register(const sl_ptx_func *f, int branch, char *reg, long *
  * barrier and a tile sync in cases that exclude each other. A barrier in a
  * loop, or after a __syncwarp(), or under an if/else on the thread index,
  * stays reported. */
-static int in_group_sync_switch(const sl_ptx_func *f, const sl_cfg *g, int barrier_block)
+static int regset_has(const regset *r, const char *name);
+
+/* Was the instruction written in a CUDA header (a cooperative group's
+ * sync), by its own .loc, before inlining is resolved? */
+static int from_cuda_header(const sl_ptx *p, const sl_ptx_insn *in)
 {
+    if (in->own_file < 0 || in->own_file >= p->nfile || !p->file[in->own_file])
+        return 0;
+    const char *path = p->file[in->own_file];
+    size_t n = strlen(path);
+    return strstr(path, "/include/") && !(n > 3 && strcmp(path + n - 3, ".cu") == 0) &&
+           (strstr(path, "cuda") || strstr(path, "cooperative_groups"));
+}
+
+static int in_group_sync_switch(const sl_ptx *p, const sl_ptx_func *f, const sl_cfg *g,
+                                int barrier_block, const regset *from_memory)
+{
+    int header_barrier = 0;
+    for (int j = g->first[barrier_block]; j < f->ninsn && g->block_of[j] == barrier_block; j++)
+        header_barrier |= whole_block_barrier_at(f, j) && from_cuda_header(p, &f->insn[j]);
     char *seen = calloc((size_t)g->nb + 1, 1);
     int *stack = malloc(((size_t)g->nb * 2 + 4) * sizeof *stack);
     int found = 0;
@@ -209,6 +343,13 @@ static int in_group_sync_switch(const sl_ptx_func *f, const sl_cfg *g, int barri
         long imm;
         if (!sl_ptx_is_branch(&f->insn[last]) || !sl_ptx_guarded(&f->insn[last]) ||
             g->succ[x][1] < 0 || !compared_register(f, last, reg, &imm))
+            continue;
+        /* A group's type comes from the group object (memory, a parameter),
+         * packed with thread-dependent fields, or the barrier is a group's
+         * sync from a CUDA header; a __syncthreads() the student wrote in a
+         * switch on a value made of the thread index and constants alone
+         * ("switch (t % 3)") is no group's sync. */
+        if (!regset_has(from_memory, reg) && !header_barrier)
             continue;
         int join = sl_cfg_join(g, x);
         int in_case = 0;
@@ -242,6 +383,17 @@ static int in_group_sync_switch(const sl_ptx_func *f, const sl_cfg *g, int barri
     free(seen);
     free(stack);
     return found;
+}
+
+/* The barrier at j is a group's sync in a switch on the group's type. */
+static int group_switch_barrier(const sl_ptx *p, const sl_ptx_func *f, int j)
+{
+    sl_cfg g;
+    sl_cfg_build(f, &g);
+    regset none = {0};
+    int yes = in_group_sync_switch(p, f, &g, g.block_of[j], &none);
+    sl_cfg_free(&g);
+    return yes;
 }
 
 /* Can one side of the branch ending block x reach the join without
@@ -278,9 +430,71 @@ static int has_barrier_free_side(sl_cfg *g, int x, const char *has_barrier)
     return free_path;
 }
 
-static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *why, char *where,
-                                size_t wl)
+/* The index k of "[<f>_param_<k>]" when in loads f's own parameter k. */
+static int own_param_index(const sl_ptx_func *f, const sl_ptx_insn *in)
 {
+    if (!sl_ptx_matches(in, "ld.param"))
+        return -1;
+    const char *b = strchr(sl_ptx_operands(in), '[');
+    size_t n = strlen(f->name);
+    if (!b || strncmp(b + 1, f->name, n) != 0 || strncmp(b + 1 + n, "_param_", 7) != 0)
+        return -1;
+    int k = atoi(b + 1 + n + 7);
+    return k >= 0 && k < 64 ? k : -1;
+}
+
+/* The call at j passes a thread-dependent value as argument k: record it
+ * on the callee's parameter k. Arguments are the names of the last "( )"
+ * list; each was filled by an "st.param [name+0], %r" before the call. */
+static void pass_taint_to_callee(const sl_ptx *p, const sl_ptx_func *f, int j, const regset *tainted,
+                                 module_facts *m)
+{
+    int callee = call_target(p, &f->insn[j]);
+    if (callee < 0)
+        return;
+    const char *ops = sl_ptx_operands(&f->insn[j]);
+    const char *open = strrchr(ops, '(');
+    if (!open || open == ops)
+        return;
+    int k = 0;
+    for (const char *s = open + 1; *s && *s != ')' && k < 64; k++) {
+        while (isspace((unsigned char)*s))
+            s++;
+        size_t n = strcspn(s, ", \t)");
+        char arg[64];
+        if (n == 0 || n >= sizeof arg)
+            break;
+        memcpy(arg, s, n);
+        arg[n] = '\0';
+        s += n;
+        while (isspace((unsigned char)*s) || *s == ',')
+            s++;
+        for (int d = j - 1; d >= 0 && d >= j - 256; d--) {
+            const sl_ptx_insn *st = &f->insn[d];
+            if (!sl_ptx_matches(st, "st.param"))
+                continue;
+            const char *b = strchr(sl_ptx_operands(st), '[');
+            if (!b || strncmp(b + 1, arg, n) != 0 || (b[1 + n] != '+' && b[1 + n] != ']'))
+                continue;
+            tokens t;
+            operand_tokens(strchr(b, ']') ? strchr(b, ']') + 1 : b, &t);
+            if (t.n > 0 && regset_has(tainted, t.tok[0]) &&
+                !(m->param_taint[callee] & ((uint64_t)1 << k))) {
+                m->param_taint[callee] |= (uint64_t)1 << k;
+                m->changed = 1;
+            }
+            break;
+        }
+    }
+}
+
+/* One function: taint from the thread index (and from the parameters m
+ * says callers fill with it), then the barriers only some threads reach.
+ * With report 0 it only passes taint on to callees. */
+static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int report,
+                                sl_text *why, char *where, size_t wl)
+{
+    const sl_ptx_func *f = &p->func[fi];
     if (f->ninsn == 0)
         return 0;
     sl_cfg g;
@@ -288,6 +502,8 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
     /* a trap aborts the whole kernel: not a way round a barrier */
     sl_cfg_ignore_traps(f, &g);
     regset tainted = {0};
+    regset from_memory = {0}; /* values that depend on a load or a parameter */
+    regset from_data = {0};   /* values that depend on a load other than a parameter */
     char *divergent = calloc((size_t)g.nb + 1, 1); /* reached by a thread-dependent subset */
     int *cause = calloc((size_t)g.nb + 1, sizeof *cause);
     int found = 0;
@@ -307,14 +523,48 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
                     changed |= mark_dependent(&g, b, divergent, cause, j);
                 continue;
             }
-            /* Loaded and shuffled values are left out: a barrier under a
-             * data-dependent branch is rare in practice, and values that
-             * happen to be uniform (a block total every thread read from
-             * shared memory) would otherwise look thread-dependent. */
-            if (!writes_first_operand(in) || sl_ptx_matches(in, "ld.|ldu.|shfl.|atom.|vote."))
+            if (sl_ptx_matches(in, "call")) {
+                pass_taint_to_callee(p, f, j, &tainted, m);
                 continue;
+            }
             tokens t;
             operand_tokens(sl_ptx_operands(in), &t);
+            if (writes_first_operand(in) && t.n > 0) {
+                int loaded = sl_ptx_matches(in, "ld.|ldu.|atom.");
+                int data = loaded && !sl_ptx_matches(in, "ld.param");
+                for (int k = 1; k < t.n; k++) {
+                    loaded |= regset_has(&from_memory, t.tok[k]);
+                    data |= regset_has(&from_data, t.tok[k]);
+                }
+                if (loaded)
+                    changed |= regset_add(&from_memory, t.tok[0]);
+                if (data)
+                    changed |= regset_add(&from_data, t.tok[0]);
+            }
+            int param = own_param_index(f, in);
+            if (param >= 0 && (m->param_taint[fi] >> param & 1) && t.n > 0) {
+                changed |= regset_add(&tainted, t.tok[0]);
+                continue;
+            }
+            /* Loaded values are left out: a barrier under a data-dependent
+             * branch is rare in practice, and values that happen to be
+             * uniform (a block total every thread read from shared memory)
+             * would otherwise look thread-dependent. Shuffles, votes and
+             * warp reductions of values made from the thread index and
+             * parameters alone are followed: they differ from warp to warp
+             * at least (__any_sync(full, i < n) is false in warps past n).
+             * Of loaded data they are not (a warp scan of block totals
+             * read from shared memory, broadcast from lane 31, is the same
+             * in every warp). */
+            if (!writes_first_operand(in) || sl_ptx_matches(in, "ld.|ldu.|atom."))
+                continue;
+            if (sl_ptx_matches(in, "shfl.|vote.|redux.|match.")) {
+                int data = 0;
+                for (int k = 1; k < t.n; k++)
+                    data |= regset_has(&from_data, t.tok[k]);
+                if (data)
+                    continue;
+            }
             /* Only data flow taints. A value written under thread-dependent
              * control can differ between threads too, but PTX reuses one
              * register for a variable across loops (a uniform level counter
@@ -332,10 +582,11 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
     }
     char *has_barrier = calloc((size_t)g.nb + 1, 1);
     for (int j = 0; j < f->ninsn; j++)
-        if (full_block_barrier(&f->insn[j]))
+        if (whole_block_barrier_at(f, j) || call_has_barrier(p, f, j, m))
             has_barrier[g.block_of[j]] = 1;
-    for (int j = 0; j < f->ninsn && !found; j++) {
-        if (!full_block_barrier(&f->insn[j]))
+    for (int j = 0; j < f->ninsn && !found && report; j++) {
+        int via_call = !whole_block_barrier_at(f, j) && call_has_barrier(p, f, j, m);
+        if (!whole_block_barrier_at(f, j) && !via_call)
             continue;
         /* "@%p bar.sync 0" with p from the thread index: only some arrive */
         int pred_tainted = 0;
@@ -349,7 +600,7 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
         } else {
             if (!divergent[g.block_of[j]])
                 continue;
-            if (in_group_sync_switch(f, &g, g.block_of[j]))
+            if (in_group_sync_switch(p, f, &g, g.block_of[j], &from_memory))
                 continue;
             /* The compiler may copy a barrier into both sides of a branch: that
              * is fine as long as every path meets one. Report only when the
@@ -358,8 +609,10 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
             if (!has_barrier_free_side(&g, x, has_barrier))
                 continue;
         }
-        sl_text_printf(why, "the block-wide barrier ");
+        sl_text_printf(why, via_call ? "the call " : "the block-wide barrier ");
         sl_ptx_say(p, &f->insn[j], why, where, wl);
+        if (via_call)
+            sl_text_printf(why, ", which reaches a block-wide barrier,");
         sl_text_printf(why, " is inside a branch or loop that depends on the thread index (");
         sl_ptx_say(p, &f->insn[cause[g.block_of[j]]], why, where, wl);
         sl_text_printf(why, "): threads that skip it never arrive, so the threads that wait "
@@ -370,6 +623,8 @@ static int divergent_barrier_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *
     }
     free(has_barrier);
     free(tainted.name);
+    free(from_memory.name);
+    free(from_data.name);
     free(divergent);
     free(cause);
     sl_cfg_free(&g);
@@ -386,9 +641,25 @@ int sl_ptx_divergent_barrier(const sl_ptx *p, int (*in_scope)(const char *functi
     if (!mark)
         abort();
     sl_ptx_scope(p, in_scope, arg, mark);
+    module_facts m = {calloc((size_t)p->nfunc + 1, 1),
+                      calloc((size_t)p->nfunc + 1, sizeof(uint64_t)), 0};
+    if (!m.has_barrier || !m.param_taint)
+        abort();
+    find_barrier_functions(p, m.has_barrier);
+    /* the thread index passed down to helpers, until nothing new is passed */
+    for (int round = 0; round < 16; round++) {
+        m.changed = 0;
+        for (int i = 0; i < p->nfunc; i++)
+            if (mark[i])
+                divergent_barrier_in(p, i, &m, 0, why, where, wherelen);
+        if (!m.changed)
+            break;
+    }
     int found = 0;
     for (int i = 0; i < p->nfunc && !found; i++)
-        found = mark[i] && divergent_barrier_in(p, &p->func[i], why, where, wherelen);
+        found = mark[i] && divergent_barrier_in(p, i, &m, 1, why, where, wherelen);
+    free(m.has_barrier);
+    free(m.param_taint);
     free(mark);
     return found;
 }

@@ -81,6 +81,13 @@ add_test(NAME grading.expect_static_mismatch
                  $<TARGET_FILE:syncgrade> ${CMAKE_SOURCE_DIR}/solutions/barriers.cu
                  ${CMAKE_BINARY_DIR}/expect-static-mismatch)
 set_tests_properties(grading.expect_static_mismatch PROPERTIES LABELS "static;grader" TIMEOUT 600)
+# The same for "SYNC static" (a verdict the PTX check must give).
+add_test(NAME grading.expect_static_sync_mismatch
+         COMMAND sh -c "\"$0\" expect --lesson barriers --source \"$1\" --expect \"$2\" --out \"$3\"; test $? -eq 1"
+                 $<TARGET_FILE:syncgrade> ${CMAKE_SOURCE_DIR}/solutions/barriers.cu
+                 ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/expect/solution_sync_static.txt
+                 ${CMAKE_BINARY_DIR}/expect-static-sync-mismatch)
+set_tests_properties(grading.expect_static_sync_mismatch PROPERTIES LABELS "static;grader" TIMEOUT 600)
 
 add_test(NAME grading.points_file
          COMMAND ${CMAKE_COMMAND} -DSYNCGRADE=$<TARGET_FILE:syncgrade>

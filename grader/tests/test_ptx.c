@@ -554,6 +554,68 @@ START_TEST(traps_and_guarded_exits_in_the_cfg)
 }
 END_TEST
 
+
+/* Thread-dependent values reach a barrier through helpers (a parameter, a
+ * __noinline__ callee holding the barrier), votes and shuffles, a count of
+ * blockDim.x, and a switch on the thread index. */
+static const char through_ptx[] =
+    ".func helper_guard(.param .b32 helper_guard_param_0, .param .b32 helper_guard_param_1)\n{\n"
+    "\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\tld.param.u32 %r1, [helper_guard_param_0];\n\tld.param.u32 %r2, [helper_guard_param_1];\n"
+    "\tsetp.ge.s32 %p1, %r1, %r2;\n\t@%p1 bra $L_h;\n\tbar.sync 0;\n$L_h:\n\tret;\n}\n"
+    ".func wait_all()\n{\n\tbar.sync 0;\n\tret;\n}\n"
+    ".visible .entry param_tid(.param .u32 param_tid_param_0)\n{\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tld.param.u32 %r2, [param_tid_param_0];\n"
+    "\t{\n\t.param .b32 param0;\n\tst.param.b32 [param0+0], %r1;\n\t.param .b32 param1;\n"
+    "\tst.param.b32 [param1+0], %r2;\n\tcall.uni helper_guard, (param0, param1);\n\t}\n\tret;\n}\n"
+    ".visible .entry param_uniform(.param .u32 param_uniform_param_0)\n{\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %ctaid.x;\n\tld.param.u32 %r2, [param_uniform_param_0];\n"
+    "\t{\n\t.param .b32 param0;\n\tst.param.b32 [param0+0], %r2;\n\t.param .b32 param1;\n"
+    "\tst.param.b32 [param1+0], %r1;\n\tcall.uni helper_guard, (param0, param1);\n\t}\n\tret;\n}\n"
+    ".visible .entry call_in_branch()\n{\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 32;\n\t@%p1 bra $L_c;\n"
+    "\tcall.uni wait_all, ();\n$L_c:\n\tret;\n}\n"
+    ".visible .entry call_for_all()\n{\n\tcall.uni wait_all, ();\n\tret;\n}\n"
+    ".visible .entry vote_guard()\n{\n\t.reg .pred %p<3>;\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 40;\n"
+    "\tvote.sync.any.pred %p2, %p1, -1;\n\t@!%p2 bra $L_v;\n\tbar.sync 0;\n$L_v:\n\tret;\n}\n"
+    ".visible .entry shfl_guard(.param .u32 shfl_guard_param_0)\n{\n\t.reg .pred %p<3>;\n"
+    "\t.reg .b32 %r<6>;\n\tmov.u32 %r1, %tid.x;\n\tld.param.u32 %r2, [shfl_guard_param_0];\n"
+    "\tshfl.sync.idx.b32 %r3, %r1, 0, 31, -1;\n\tsetp.ge.s32 %p1, %r3, %r2;\n"
+    "\t@%p1 bra $L_s;\n\tbar.sync 0;\n$L_s:\n\tret;\n}\n"
+    ".visible .entry ntid_count()\n{\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, %ntid.x;\n\tsetp.lt.u32 %p1, %r1, 32;\n"
+    "\t@%p1 bra $L_n;\n\tbar.sync 0, %r2;\n$L_n:\n\tret;\n}\n"
+    ".visible .entry subset_count()\n{\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 32;\n"
+    "\t@%p1 bra $L_m;\n\tbar.sync 1, 32;\n$L_m:\n\tret;\n}\n"
+    ".visible .entry tid_switch()\n{\n\t.reg .pred %p<4>;\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\trem.u32 %r2, %r1, 3;\n"
+    "\tsetp.eq.s32 %p1, %r2, 0;\n\t@%p1 bra $L_t0;\n"
+    "\tsetp.eq.s32 %p2, %r2, 1;\n\t@%p2 bra $L_t1;\n\tbra.uni $L_te;\n"
+    "$L_t0:\n\tbarrier.sync 0;\n\tbra.uni $L_te;\n"
+    "$L_t1:\n\tbar.warp.sync -1;\n$L_te:\n\tret;\n}\n";
+
+START_TEST(thread_index_through_helpers_votes_and_counts)
+{
+    sl_ptx p;
+    parse_string(through_ptx, &p);
+    sl_text why = {0};
+    char where[256];
+    static const char *const divergent[] = {"param_tid", "call_in_branch", "vote_guard",
+                                            "shfl_guard", "ntid_count", "tid_switch"};
+    static const char *const uniform[] = {"param_uniform", "call_for_all", "subset_count"};
+    for (size_t i = 0; i < sizeof divergent / sizeof *divergent; i++)
+        ck_assert_msg(sl_ptx_divergent_barrier(&p, named, (void *)divergent[i], &why, where, sizeof where),
+                      "%s: no SYNC", divergent[i]);
+    for (size_t i = 0; i < sizeof uniform / sizeof *uniform; i++)
+        ck_assert_msg(!sl_ptx_divergent_barrier(&p, named, (void *)uniform[i], &why, where, sizeof where),
+                      "%s: %s", uniform[i], sl_text_str(&why));
+    sl_text_free(&why);
+    sl_ptx_free(&p);
+}
+END_TEST
+
 Suite *ptx_suite(void)
 {
     Suite *s = suite_create("ptx");
@@ -582,6 +644,7 @@ Suite *ptx_suite(void)
     tcase_add_test(reader, generic_group_switch_is_not_a_divergent_barrier);
     tcase_add_test(reader, reader_gives_one_spelling_per_instruction);
     tcase_add_test(reader, traps_and_guarded_exits_in_the_cfg);
+    tcase_add_test(reader, thread_index_through_helpers_votes_and_counts);
     suite_add_tcase(s, reader);
     return s;
 }

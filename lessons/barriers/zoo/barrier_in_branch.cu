@@ -1,4 +1,4 @@
-// EXPECT tile_reverse SYNC
+// EXPECT tile_reverse SYNC static
 // An in-place reversal by swaps whose "wait until the pairs are read"
 // barrier sits inside if (t < valid / 2): half of the block never reaches it.
 // (Swapped pairs are disjoint, so that barrier is not even needed: the one

@@ -1,4 +1,4 @@
-// EXPECT tile_reverse SYNC
+// EXPECT tile_reverse SYNC static
 // The classic: the whole body, barrier included, inside if (i < n). In a
 // partial last block the threads past n never reach the barrier. On an H100
 // this happens to give right answers (the skipping threads exit at once and

@@ -1,4 +1,4 @@
-// EXPECT block_vote SYNC
+// EXPECT block_vote SYNC static
 // __syncthreads_count is called only by the threads that have an element
 // ("only they count"): in a partial last block the threads past n skip it
 // and go on to the next voting barrier. At run time (H100) the block

@@ -1,4 +1,4 @@
-// EXPECT tile_reverse SYNC
+// EXPECT tile_reverse SYNC static
 // Bug: barrier under if (t < valid); the barrier is written "bar/*...*/.sync 0"
 // in inline asm (ptxas reads it as bar.sync 0: same SASS).
 // Lesson 1, barriers: reference solution.

@@ -1,4 +1,4 @@
-// EXPECT tile_reverse SYNC
+// EXPECT tile_reverse SYNC static
 // Bug: per-thread exit before the barrier, as a predicated "@p exit" (same as
 // if (t >= valid) return; which the grader calls SYNC).
 // Lesson 1, barriers: reference solution.

@@ -1,4 +1,4 @@
-// EXPECT tile_reverse SYNC
+// EXPECT tile_reverse SYNC static
 // Bug: a predicated barrier (@p bar.sync 0) whose predicate is t < valid.
 // Lesson 1, barriers: reference solution.
 #include "barriers.h"

@@ -1,4 +1,4 @@
-// EXPECT tile_reverse SYNC
+// EXPECT tile_reverse SYNC static
 // Bug: barrier under if (t < valid), spelled "bar .sync 0" in inline asm.
 // Lesson 1, barriers: reference solution.
 #include "barriers.h"

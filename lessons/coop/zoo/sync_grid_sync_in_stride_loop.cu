@@ -1,4 +1,4 @@
-// EXPECT grid_two_phase SYNC
+// EXPECT grid_two_phase SYNC static
 // Bug: grid.sync() inside a grid-stride loop whose trip count depends on the
 // thread.
 /* Lesson 6, cooperative groups: reference solution. See docs/06-coop.md. */

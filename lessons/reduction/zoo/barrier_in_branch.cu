@@ -1,4 +1,4 @@
-// EXPECT tree_reduce SYNC
+// EXPECT tree_reduce SYNC static
 // The per-level __syncthreads() sits inside `if (tid < off)`: only part of
 // the block (and, for off < 32, part of a warp) reaches it. Plain runs give
 // the right sum, and synccheck stays silent on this rolled loop on the H100;

@@ -1,4 +1,4 @@
-// EXPECT tree_reduce SYNC
+// EXPECT tree_reduce SYNC static
 // The same barrier inside `if (tid < off)`, with the levels unrolled over a
 // constant bound: this form synccheck does report on the H100 ("Barrier
 // error detected. Divergent thread(s) in warp"), and the PTX shows it too.

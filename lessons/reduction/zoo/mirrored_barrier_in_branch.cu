@@ -1,4 +1,4 @@
-// EXPECT mirrored_reduce SYNC
+// EXPECT mirrored_reduce SYNC static
 // The two-phase mirrored level with both barriers inside `if (tid < 2*off)`:
 // threads tid >= 2*off never reach them. Right sums in plain runs, nothing
 // from synccheck on the H100; the PTX shows the barriers under the branch.
