@@ -1,5 +1,7 @@
 #include "build.h"
 
+#define _XOPEN_SOURCE 700
+#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hostobj.h"
 #include "proc.h"
+#include "sandbox.h"
 #include "text.h"
 
 enum { LOG_CAP = 16 << 20, LOG_READ = 64 << 10, MAX_SYSTEM_DIRS = 32 };
@@ -123,7 +127,8 @@ static int ran_out_of_memory(const sl_proc_result *r, const char *log)
 
 /* Runs a compiler step under the memory limit (set on ourselves just long
  * enough for the child to inherit it) and the time limit. */
-static int run_tool(char *const argv[], const char *logpath, double timeout_s, sl_text *log)
+static int run_tool(char *const argv[], const char *logpath, double timeout_s, sl_text *log,
+                    const sl_sandbox *box)
 {
     sl_proc_result r;
     memset(&r, 0, sizeof r);
@@ -136,7 +141,12 @@ static int run_tool(char *const argv[], const char *logpath, double timeout_s, s
         limit = setrlimit(RLIMIT_AS, &limited) == 0;
     }
     sl_proc p;
-    int started = sl_proc_start(&p, argv, logpath, LOG_CAP, timeout_s) == 0;
+    sl_proc_opts o = {0};
+    o.out_path = logpath;
+    o.out_cap = LOG_CAP;
+    o.timeout_s = timeout_s;
+    o.box = box;
+    int started = sl_proc_spawn(&p, argv, &o) == 0;
     if (limit)
         setrlimit(RLIMIT_AS, &saved);
     if (started)
@@ -162,6 +172,7 @@ static int run_tool(char *const argv[], const char *logpath, double timeout_s, s
 /* ---------- which files a submission may include ---------- */
 
 typedef struct {
+    char source_dir[PATH_MAX];    /* the project: its solutions and lessons */
     char folder[PATH_MAX];        /* the submission's folder, resolved */
     char lesson_header[PATH_MAX]; /* lessons/<l>/<l>.h */
     char synclab_header[PATH_MAX];
@@ -216,10 +227,50 @@ static void init_rules(include_rules *ir, const sl_build_config *cfg, const char
     const char *base = strrchr(source, '/');
     snprintf(dir, sizeof dir, "%.*s", base ? (int)(base - source) : 1, base ? source : ".");
     resolve_or_empty(dir[0] ? dir : "/", ir->folder);
+    resolve_or_empty(cfg->source_dir, ir->source_dir);
     snprintf(path, sizeof path, "%s/lessons/%s/%s.h", cfg->source_dir, lesson, lesson);
     resolve_or_empty(path, ir->lesson_header);
     snprintf(path, sizeof path, "%s/grader/runner/synclab.h", cfg->source_dir);
     resolve_or_empty(path, ir->synclab_header);
+}
+
+/* A hard link inside the submission's folder to one of the project's own
+ * files (a solution, a lesson's reference or bug zoo): same device and
+ * inode, another name. realpath() cannot see it, so the project's
+ * solutions/ and lessons/ are searched for the inode (only for a file with
+ * more than one name). */
+static const struct stat *g_wanted;
+static const char *g_folder;
+static char g_twin[PATH_MAX];
+
+static int same_inode(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+    (void)f;
+    if (flag == FTW_F && st->st_ino == g_wanted->st_ino && st->st_dev == g_wanted->st_dev &&
+        !inside(path, g_folder)) {
+        snprintf(g_twin, sizeof g_twin, "%s", path);
+        return 1;
+    }
+    return 0;
+}
+
+static int links_to_project_file(const include_rules *ir, const char *real, char *twin,
+                                 size_t n)
+{
+    struct stat st;
+    if (!ir->source_dir[0] || stat(real, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink < 2)
+        return 0;
+    static const char *const trees[] = {"solutions", "lessons", "grader", "starter", NULL};
+    g_wanted = &st;
+    g_folder = ir->folder;
+    g_twin[0] = '\0';
+    for (const char *const *t = trees; *t && !g_twin[0]; t++) {
+        char dir[PATH_MAX + 32];
+        snprintf(dir, sizeof dir, "%s/%s", ir->source_dir, *t);
+        nftw(dir, same_inode, 16, FTW_PHYS);
+    }
+    snprintf(twin, n, "%s", g_twin);
+    return g_twin[0] != '\0';
 }
 
 /* 1 when every file of the dependency list may be part of a submission;
@@ -241,6 +292,15 @@ static int includes_allowed(const include_rules *ir, const char *deps, const cha
             bad++;
             continue;
         }
+        char twin[PATH_MAX];
+        if (ir->folder[0] && inside(real, ir->folder) &&
+            links_to_project_file(ir, real, twin, sizeof twin)) {
+            sl_text_printf(why, "%s: error: submission policy: the file includes %s, which is "
+                                "another name of %s (a hard link): include only your own "
+                                "files\n", label, path, twin);
+            bad++;
+            continue;
+        }
         int ok = (ir->folder[0] && inside(real, ir->folder)) ||
                  (ir->lesson_header[0] && strcmp(real, ir->lesson_header) == 0) ||
                  (ir->synclab_header[0] && strcmp(real, ir->synclab_header) == 0);
@@ -257,36 +317,41 @@ static int includes_allowed(const include_rules *ir, const char *deps, const cha
     return bad == 0;
 }
 
-/* ---------- files read by the assembler ----------
- * gas's .include and .incbin read files that no dependency list names; an
- * .include's errors would quote them in the build log. The host code as
- * gcc compiled it (keep/<name>.cpp4.ii) is searched for them, adjacent
- * string literals joined, letters in any case. */
-static int reads_files_in_asm(const char *host_ii)
+/* ---------- what the assembler reads ----------
+ * gas's .include and .incbin read files that no dependency list names, and
+ * .macro/.irp can build those directives from pieces. The assembly gcc
+ * handed to gas (-save-temps: <out>/student.s, string escapes already
+ * processed, macros not yet expanded) is judged by the object check
+ * (sl_hostobj_check_assembly): no inline assembly but nvcc's fatbinary, no
+ * such directive anywhere. 1 when it may be used. */
+static int assembly_allowed(const char *out_dir, const char *label, sl_text *why)
 {
-    char *text = sl_read_file(host_ii, 256u << 20, NULL);
-    if (!text)
+    char s_path[4200], ii_path[4200];
+    snprintf(s_path, sizeof s_path, "%s/student.s", out_dir);
+    snprintf(ii_path, sizeof ii_path, "%s/student.ii", out_dir);
+    unlink(ii_path); /* gcc's own preprocessed copy: not needed */
+    char *text = sl_read_file(s_path, 512u << 20, NULL);
+    if (!text) {
+        sl_text_printf(why, "%s: error: submission policy: the host code's assembly (%s) "
+                            "cannot be read\n", label, s_path);
         return 0;
-    size_t k = 0;
-    for (size_t i = 0; text[i]; i++) {
-        if (text[i] == '"') { /* "a" "b" -> ab */
-            size_t j = i + 1;
-            while (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r')
-                j++;
-            if (k > 0 && text[j] == '"') {
-                i = j;
-                continue;
-            }
-        }
-        text[k++] = (char)(text[i] >= 'A' && text[i] <= 'Z' ? text[i] - 'A' + 'a' : text[i]);
     }
-    text[k] = '\0';
-    int found = strstr(text, "incbin") || strstr(text, ".include");
+    int ok = sl_hostobj_check_assembly(text, label, why);
     free(text);
-    return found;
+    unlink(s_path);
+    return ok;
 }
 
 /* ---------- the build ---------- */
+
+static void absolute(const char *path, char *out, size_t n)
+{
+    char cwd[PATH_MAX];
+    if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
+        snprintf(out, n, "%s", path);
+    else
+        snprintf(out, n, "%s/%s", cwd, path);
+}
 
 void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char *source,
                      const char *out_dir, sl_build *b)
@@ -296,6 +361,14 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     char obj[4096], dep[4096], predep[4096], deplog[4096], keep[4096], logpath[4096], arch[64];
     char inc_lesson[4096], inc_runner[4096], inc_core[4096];
     const char *label = sl_base_name(source);
+    /* The compiler steps of a submission run in the runners' sandbox
+     * (sandbox.h), which starts in its own folder: absolute paths. */
+    char abs_source[PATH_MAX], abs_out[PATH_MAX], abs_project[PATH_MAX];
+    absolute(source, abs_source, sizeof abs_source);
+    absolute(out_dir, abs_out, sizeof abs_out);
+    absolute(cfg->source_dir, abs_project, sizeof abs_project);
+    source = abs_source;
+    out_dir = abs_out;
     snprintf(b->runner, sizeof b->runner, "%s/runner", out_dir);
     snprintf(obj, sizeof obj, "%s/student.o", out_dir);
     snprintf(dep, sizeof dep, "%s/student.d", out_dir);
@@ -304,9 +377,9 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     snprintf(keep, sizeof keep, "%s/keep", out_dir);
     snprintf(logpath, sizeof logpath, "%s/build.log", out_dir);
     snprintf(arch, sizeof arch, "-arch=sm_%s", cfg->arch);
-    snprintf(inc_lesson, sizeof inc_lesson, "-I%s/lessons/%s", cfg->source_dir, lesson);
-    snprintf(inc_runner, sizeof inc_runner, "-I%s/grader/runner", cfg->source_dir);
-    snprintf(inc_core, sizeof inc_core, "-I%s/grader/core", cfg->source_dir);
+    snprintf(inc_lesson, sizeof inc_lesson, "-I%s/lessons/%s", abs_project, lesson);
+    snprintf(inc_runner, sizeof inc_runner, "-I%s/grader/runner", abs_project);
+    snprintf(inc_core, sizeof inc_core, "-I%s/grader/core", abs_project);
     char *const our_dirs[] = {inc_lesson, inc_runner, inc_core, NULL};
     /* -keep leaves the PTX as keep/<name>.ptx */
     const char *base = strrchr(source, '/');
@@ -314,6 +387,25 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     snprintf(b->ptx, sizeof b->ptx, "%s/%.*s.ptx", keep, (int)strcspn(base, "."), base);
     include_rules ir;
     init_rules(&ir, cfg, lesson, source);
+    /* what the compiler of a submission sees of the grader's trees (all
+     * hidden in the sandbox): the submission's folder, the lesson's header,
+     * the runner's and the core's headers; it writes only its build folder.
+     * Nothing else it could read (an .incbin, a hard-linked solution)
+     * exists there. */
+    sl_sandbox sandbox = {0}, *box = NULL;
+    char runner_dir[PATH_MAX + 32], core_dir[PATH_MAX + 32];
+    snprintf(runner_dir, sizeof runner_dir, "%s/grader/runner", abs_project);
+    snprintf(core_dir, sizeof core_dir, "%s/grader/core", abs_project);
+    if (cfg->submission) {
+        if (ir.folder[0])
+            sl_sandbox_ro(&sandbox, ir.folder);
+        if (ir.lesson_header[0])
+            sl_sandbox_ro(&sandbox, ir.lesson_header);
+        sl_sandbox_ro(&sandbox, runner_dir);
+        sl_sandbox_ro(&sandbox, core_dir);
+        sl_sandbox_rw(&sandbox, out_dir);
+        box = &sandbox;
+    }
     char *text = NULL;
 
     if (sl_mkdirs(keep) != 0) {
@@ -354,7 +446,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
                         "-Xcompiler", "-v", (char *)source, "-o", predep, NULL};
     sl_text deps_log = {0};
     double deps_timeout = DEPS_TIMEOUT_S < cfg->timeout_s ? DEPS_TIMEOUT_S : cfg->timeout_s;
-    int preprocessed = !cfg->submission || run_tool(deps_cmd, deplog, deps_timeout, &deps_log);
+    int preprocessed = !cfg->submission || run_tool(deps_cmd, deplog, deps_timeout, &deps_log, box);
     if (!preprocessed) {
         /* its errors, without gcc -v's chatter */
         const char *l = sl_text_str(&deps_log), *end = strstr(l, "End of search list.\n");
@@ -384,20 +476,37 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
 
     char *compile[] = {(char *)cfg->nvcc, "-std=c++17", arch, "-lineinfo", "-O3",
                        inc_lesson, inc_runner, inc_core, "-MD", "-MF", dep,
-                       "-keep", "-keep-dir", keep, "-c", (char *)source, "-o", obj, NULL};
-    char host_ii[4200];
-    snprintf(host_ii, sizeof host_ii, "%s/%.*s.cpp4.ii", keep, (int)strcspn(base, "."), base);
-    unlink(host_ii);
-    int compiled = run_tool(compile, logpath, cfg->timeout_s, &log);
-    if (cfg->submission && (reads_files_in_asm(host_ii) ||
-                            strstr(sl_text_str(&log), "Assembler messages:"))) {
+                       "-keep", "-keep-dir", keep, "-Xcompiler", "-save-temps=obj", "-c",
+                       (char *)source, "-o", obj, NULL};
+    char s_path[4200];
+    snprintf(s_path, sizeof s_path, "%s/student.s", out_dir);
+    unlink(s_path);
+    int compiled = run_tool(compile, logpath, cfg->timeout_s, &log, box);
+    if (cfg->submission && strstr(sl_text_str(&log), "Assembler messages:")) {
         /* never the assembler's words: they may quote a file it read */
         sl_text_clear(&log);
         sl_text_printf(&log, "%s: error: submission policy: the host code's inline assembly "
-                             "reads a file (.include/.incbin) or does not assemble: hand in "
-                             "C++ host code\n", label);
+                             "does not assemble: hand in C++ host code\n", label);
         unlink(obj);
         goto out;
+    }
+    if (!cfg->submission) { /* -save-temps' copies: only a submission's are read */
+        char ii_path[4200];
+        snprintf(ii_path, sizeof ii_path, "%s/student.ii", out_dir);
+        unlink(ii_path);
+        unlink(s_path);
+    }
+    if (cfg->submission && compiled) {
+        sl_text asm_why = {0};
+        if (!assembly_allowed(out_dir, label, &asm_why)) {
+            /* only the policy's words: the log may quote what was read */
+            sl_text_clear(&log);
+            sl_text_printf(&log, "%s", sl_text_str(&asm_why));
+            sl_text_free(&asm_why);
+            unlink(obj);
+            goto out;
+        }
+        sl_text_free(&asm_why);
     }
     if (!compiled)
         goto out;
@@ -426,7 +535,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     rename[k] = NULL;
     char renamelog[4200];
     snprintf(renamelog, sizeof renamelog, "%s/objcopy.log", out_dir);
-    if (!run_tool(rename, renamelog, cfg->timeout_s, &log))
+    if (!run_tool(rename, renamelog, cfg->timeout_s, &log, NULL))
         goto out;
     /* cooperative launches are counted whoever makes them: the harness
      * launches some of the student's kernels itself */
@@ -434,7 +543,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
                     linked, (char *)cfg->harness_lib, "-o", b->runner, NULL};
     char linklog[4096];
     snprintf(linklog, sizeof linklog, "%s/link.log", out_dir);
-    if (!run_tool(link, linklog, cfg->timeout_s, &log))
+    if (!run_tool(link, linklog, cfg->timeout_s, &log, NULL))
         goto out;
     b->ok = access(b->ptx, R_OK) == 0;
     if (!b->ok)

@@ -6,7 +6,12 @@
  * the compile will read (host and device passes); a file outside the submission's folder
  * (symbolic links followed), other than the lesson's header, synclab.h and
  * the compiler's own system folders, makes it BUILD with a line naming the
- * file. The compile's own -MD list is checked again afterwards. Every
+ * file. The compile's own -MD list is checked again afterwards; a hard
+ * link to one of the project's files is refused; the host assembly gcc
+ * made (-save-temps) must pass sl_hostobj_check_assembly. A submission's
+ * compiler steps run in the runners' sandbox (sandbox.h), which shows them
+ * only the submission's folder, the lesson's header, grader/runner and
+ * grader/core, and lets them write only the build folder. Every
  * compiler step runs under SL_BUILD_MEMORY_LIMIT_MIB of address space and
  * the time limit. */
 #ifndef SYNCLAB_BUILD_H

@@ -83,13 +83,48 @@ static int last_case(const char *log)
     return c;
 }
 
-/* The runner's "CUDA error: ..." line, if any. */
+/* The runner's "CUDA error: <name>: <text>" line, if any, as the grader
+ * quotes it: only what the CUDA runtime or the runner could have said, never
+ * the rest of a line student code may have printed (it could carry a file's
+ * content). The name must look like cudaGetErrorName's (cudaError<Word>,
+ * letters only, short); the text is kept only when it begins with one of
+ * the runtime's or the runner's known messages, and only that message. */
 static void cuda_error_line(const char *log, char *out, size_t n)
 {
-    const char *s = strstr(log, "CUDA error:");
+    static const char *const known[] = {
+        "an illegal memory access was encountered", "misaligned address",
+        "unspecified launch failure", "out of memory", "invalid argument",
+        "invalid configuration argument", "too many resources requested for launch",
+        "too many blocks in cooperative launch", "the launch timed out and was terminated",
+        "an illegal instruction was encountered", "device-side assert triggered",
+        "operation not permitted", "invalid device function", "invalid program counter",
+        "no kernel image is available for execution on the device",
+        "no CUDA-capable device is detected",
+        "a launcher may copy only from device memory to device memory",
+        "the launcher launched no kernel for a non-empty input", NULL};
+    enum { NAME_MAX_LEN = 48 };
     out[0] = '\0';
-    if (s)
-        snprintf(out, n, "%.*s", (int)strcspn(s, "\n"), s);
+    for (const char *s = strstr(log, "CUDA error: "); s; s = strstr(s + 1, "CUDA error: ")) {
+        const char *name = s + 12, *p = name;
+        if (strncmp(name, "cudaError", 9) != 0)
+            continue;
+        p += 9;
+        while ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z'))
+            p++;
+        size_t len = (size_t)(p - name);
+        if (len <= 9 || len > NAME_MAX_LEN || !(name[9] >= 'A' && name[9] <= 'Z') ||
+            !(*p == ':' || *p == '\n' || *p == '\0' || *p == '\r'))
+            continue;
+        const char *text = "";
+        if (p[0] == ':' && p[1] == ' ')
+            for (const char *const *k = known; *k; k++)
+                if (strncmp(p + 2, *k, strlen(*k)) == 0) {
+                    text = *k;
+                    break;
+                }
+        snprintf(out, n, "CUDA error: %.*s%s%s", (int)len, name, *text ? ": " : "", text);
+        return;
+    }
 }
 
 static int is_memory_error(const char *cuda_line)

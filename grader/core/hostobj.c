@@ -1,5 +1,6 @@
 #include "hostobj.h"
 
+#include <ctype.h>
 #include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,6 +146,7 @@ typedef struct {
     int findings;
     edge *edges;
     size_t nedges, capedges;
+    char *indirect; /* per node: makes an indirect call or jump (objdump's reading) */
 } elf;
 
 static int in_bounds(const elf *e, Elf64_Off off, Elf64_Xword len)
@@ -306,6 +308,11 @@ static void check_symbols(elf *e)
         int bind = ELF64_ST_BIND(s->st_info), type = ELF64_ST_TYPE(s->st_info);
         if (!*name || type == STT_SECTION || type == STT_FILE)
             continue;
+        if (type == STT_GNU_IFUNC) {
+            finding(e, "an ifunc (its resolver runs while the runner is loaded, before main "
+                       "and before any check)", name);
+            continue;
+        }
         if (s->st_shndx == SHN_UNDEF) {
             if (!sl_hostobj_allowed(name))
                 finding(e, "the host code uses a function or variable a lesson file may not "
@@ -366,6 +373,13 @@ static void check_init_entry(elf *e, int sec, Elf64_Addr offset, int symi, Elf64
     int reported = 0;
     while (top > 0) {
         int n = stack[--top];
+        if (e->indirect && e->indirect[n] && reported < 8) {
+            char what[512];
+            snprintf(what, sizeof what, "code that runs before or after main() (in %s) makes "
+                     "an indirect call or jump", section_name(e, sec));
+            finding(e, what, n < e->nsym ? sym_name(e, n) : section_name(e, n - e->nsym));
+            reported++;
+        }
         for (size_t i = 0; i < e->nedges; i++) {
             const edge *g = &e->edges[i];
             if (g->from != n)
@@ -391,6 +405,15 @@ static void check_init_entry(elf *e, int sec, Elf64_Addr offset, int symi, Elf64
     free(stack);
 }
 
+/* Run by the loader whatever its name: the linker collects init and fini
+ * arrays by name and by type. */
+static int runs_at_load(const elf *e, int t)
+{
+    Elf64_Word type = e->sh[t].sh_type;
+    return is_init_section(section_name(e, t)) || type == SHT_INIT_ARRAY ||
+           type == SHT_FINI_ARRAY || type == SHT_PREINIT_ARRAY;
+}
+
 static void check_init_sections(elf *e)
 {
     init_walk w = {0, NULL, e->nsym + e->nsh};
@@ -398,7 +421,7 @@ static void check_init_sections(elf *e)
     if (!w.seen)
         return;
     for (int t = 0; t < e->nsh; t++) {
-        if (!is_init_section(section_name(e, t)) || e->sh[t].sh_size == 0)
+        if (!runs_at_load(e, t) || e->sh[t].sh_size == 0)
             continue;
         int relocated = 0;
         for (int r = 0; r < e->nsh; r++)
@@ -456,23 +479,253 @@ static void check_code_sections(elf *e)
     }
 }
 
-/* Raw system-call instructions in the host code: the bytes first (fast),
- * then objdump's reading of the code where they occur (the bytes also
- * appear inside other instructions). */
-static int has_syscall_bytes(const elf *e)
+/* ---------- nvcc's registration ----------
+ * The calls that register a fatbinary and its kernels with the CUDA
+ * runtime belong to the code nvcc generates for the file (the static
+ * functions of its .stub.c, run from .init_array): a student's function
+ * calling them could register a hidden cubin of its own. They are judged
+ * by where the reference is, and nvcc's functions may be reached only from
+ * each other and from the init array. */
+static const char *const REGISTRATION[] = {
+    "__cudaRegisterFatBinary", "__cudaRegisterFatBinaryEnd", "__cudaUnregisterFatBinary",
+    "__cudaRegisterFunction", "__cudaRegisterVar", "__cudaRegisterManagedVar",
+    "__cudaRegisterTexture", "__cudaRegisterSurface", "__cudaRegisterHostVar",
+    "__cudaInitModule", "__cudaRegisterLinkedBinary", NULL};
+/* nvcc's generated static functions (C++ names: the stub is compiled as
+ * C++; a function of the student's with the same name would not compile) */
+static const char *const NVCC_REGISTRATION_CODE[] = {
+    "_ZL24__sti____cudaRegisterAllv", "_ZL31__nv_cudaEntityRegisterCallbackPPv",
+    "_ZL26__cudaUnregisterBinaryUtilv", "_ZL37__nv_save_fatbinhandle_for_managed_rtPPv", NULL};
+
+static int nvcc_registration_node(const elf *e, int node)
 {
-    for (int t = 0; t < e->nsh; t++) {
-        const Elf64_Shdr *s = &e->sh[t];
-        if (!(s->sh_flags & SHF_EXECINSTR) || s->sh_type != SHT_PROGBITS ||
-            !in_bounds(e, s->sh_offset, s->sh_size))
-            continue;
-        const unsigned char *p = e->data + s->sh_offset;
-        for (Elf64_Xword i = 0; i + 1 < s->sh_size; i++)
-            if ((p[i] == 0x0f && (p[i + 1] == 0x05 || p[i + 1] == 0x34)) ||
-                (p[i] == 0xcd && p[i + 1] == 0x80))
-                return 1;
+    if (node < 1 || node >= e->nsym)
+        return 0;
+    const Elf64_Sym *s = &e->sym[node];
+    if (ELF64_ST_TYPE(s->st_info) != STT_FUNC || ELF64_ST_BIND(s->st_info) != STB_LOCAL ||
+        !in_list(NVCC_REGISTRATION_CODE, sym_name(e, node)))
+        return 0;
+    int defined = 0; /* exactly one definition of the name */
+    for (int i = 1; i < e->nsym; i++)
+        defined += e->sym[i].st_shndx != SHN_UNDEF && strcmp(sym_name(e, i), sym_name(e, node)) == 0;
+    return defined == 1;
+}
+
+static int init_section_node(const elf *e, int node)
+{
+    return node >= e->nsym && node < e->nsym + e->nsh && runs_at_load(e, node - e->nsym);
+}
+
+/* The section a node lies in. */
+static int node_section(const elf *e, int node)
+{
+    return node >= e->nsym ? node - e->nsym : e->sym[node].st_shndx;
+}
+
+/* Unwind tables and debug information name every function: not a use. */
+static int bookkeeping_node(const elf *e, int node)
+{
+    int t = node_section(e, node);
+    if (t <= 0 || t >= e->nsh)
+        return 1;
+    return !(e->sh[t].sh_flags & SHF_ALLOC) || e->sh[t].sh_type == SHT_X86_64_UNWIND ||
+           strcmp(section_name(e, t), ".eh_frame") == 0;
+}
+
+static void check_registration(elf *e)
+{
+    int fatbinaries = 0, reported = 0;
+    for (size_t i = 0; i < e->nedges && reported < 8; i++) {
+        const edge *g = &e->edges[i];
+        if (g->to < 0 && in_list(REGISTRATION, g->ext)) {
+            fatbinaries += strcmp(g->ext, "__cudaRegisterFatBinary") == 0;
+            if (!nvcc_registration_node(e, g->from)) {
+                finding(e, "the file calls the CUDA runtime's registration itself (only the "
+                           "code nvcc generates may register the file's kernels)", g->ext);
+                reported++;
+            }
+        } else if (g->to >= 0 && nvcc_registration_node(e, g->to) &&
+                   !nvcc_registration_node(e, g->from) && !init_section_node(e, g->from) &&
+                   !bookkeeping_node(e, g->from)) {
+            char what[600];
+            snprintf(what, sizeof what, "the file calls nvcc's registration code (%s, from %s)",
+                     sym_name(e, g->to), g->from < e->nsym ? sym_name(e, g->from) : section_name(e, g->from - e->nsym));
+            finding(e, what, "only nvcc's own functions and the init array may");
+            reported++;
+        }
     }
-    return 0;
+    if (fatbinaries > 1 && reported < 8)
+        finding(e, "more than one fatbinary is registered", "__cudaRegisterFatBinary");
+}
+
+/* ---------- objdump's reading of the code ----------
+ * What the relocations do not show: calls and address loads the assembler
+ * resolved itself (within one section), indirect calls and jumps, raw
+ * system calls, and how exit is called. */
+
+typedef struct {
+    char mnemonic[32];
+    char operands[160];
+} insn;
+
+static void parse_insn(const char *text, insn *out)
+{
+    while (*text == ' ' || *text == '\t')
+        text++;
+    size_t m = strcspn(text, " \t");
+    snprintf(out->mnemonic, sizeof out->mnemonic, "%.*s", (int)(m < 31 ? m : 31), text);
+    text += m;
+    while (*text == ' ' || *text == '\t')
+        text++;
+    size_t k = 0;
+    for (; *text && k + 1 < sizeof out->operands; text++)
+        if (*text != ' ' && *text != '\t')
+            out->operands[k++] = *text;
+        else if (*text == '\t' || strncmp(text, " <", 2) == 0 || strncmp(text, " #", 2) == 0)
+            break;
+    out->operands[k] = '\0';
+}
+
+/* nvcc's host stub of a __device__ function: { volatile int ___ = 1; exit(___); }
+ * as gcc -O3 makes it: movl $0x1,M(%rsp); mov M(%rsp),%edi; call exit. */
+static int stub_calls_exit(const insn *call, const insn *prev, const insn *prev2)
+{
+    if (strcmp(call->mnemonic, "call") != 0 || strcmp(prev->mnemonic, "mov") != 0 ||
+        strcmp(prev2->mnemonic, "movl") != 0)
+        return 0;
+    const char *comma = strrchr(prev->operands, ',');
+    if (!comma || strcmp(comma, ",%edi") != 0 || !strstr(prev->operands, "(%rsp)"))
+        return 0;
+    char want[200];
+    snprintf(want, sizeof want, "$0x1,%.*s", (int)(comma - prev->operands), prev->operands);
+    return strcmp(prev2->operands, want) == 0;
+}
+
+static int hex_value(const char *s, const char *end, unsigned long long *v)
+{
+    if (s >= end)
+        return 0;
+    *v = 0;
+    for (; s < end; s++) {
+        int d = *s >= '0' && *s <= '9' ? *s - '0' : *s >= 'a' && *s <= 'f' ? *s - 'a' + 10 : -1;
+        if (d < 0)
+            return 0;
+        *v = *v * 16 + (unsigned)d;
+    }
+    return 1;
+}
+
+/* The executable section objdump calls name, after index after. */
+static int code_section_named(const elf *e, const char *name, int after)
+{
+    for (int t = after + 1; t < e->nsh; t++)
+        if ((e->sh[t].sh_flags & SHF_EXECINSTR) && strcmp(section_name(e, t), name) == 0)
+            return t;
+    return -1;
+}
+
+static void read_disassembly(elf *e, const char *text)
+{
+    int sec = -1, node = -2, reported = 0;
+    insn hist[3];
+    memset(hist, 0, sizeof hist);
+    e->indirect = calloc((size_t)(e->nsym + e->nsh), 1);
+    for (const char *s = text; s && *s;) {
+        size_t len = strcspn(s, "\n");
+        char line[600];
+        snprintf(line, sizeof line, "%.*s", (int)(len < 590 ? len : 590), s);
+        s += len + (s[len] == '\n');
+        if (strncmp(line, "Disassembly of section ", 23) == 0) {
+            char *colon = strrchr(line, ':');
+            if (colon)
+                *colon = '\0';
+            sec = code_section_named(e, line + 23, sec);
+            node = -2;
+            continue;
+        }
+        char *p = line;
+        while (*p == ' ')
+            p++;
+        char *colon = strchr(p, ':');
+        unsigned long long addr;
+        if (sec < 0 || !colon || colon[1] != '\t' || !hex_value(p, colon, &addr))
+            continue;
+        char *body = colon + 2, *rel = strstr(body, ": R_X86_64_"), *relsym = NULL;
+        if (rel) { /* "\t<offset>: R_X86_64_<type>\t<symbol>[+-addend]" */
+            char *tab = rel;
+            while (tab > body && *tab != '\t')
+                tab--;
+            *tab = '\0';
+            relsym = strchr(rel + 2, '\t');
+            if (relsym) {
+                relsym++;
+                relsym[strcspn(relsym, "+-")] = '\0';
+            }
+        }
+        int here = node_at(e, sec, (Elf64_Sxword)addr);
+        if (here != node)
+            memset(hist, 0, sizeof hist);
+        node = here;
+        hist[2] = hist[1];
+        hist[1] = hist[0];
+        parse_insn(body, &hist[0]);
+        const insn *in = &hist[0];
+        int branch = strstr(in->mnemonic, "call") || strstr(in->mnemonic, "jmp") ||
+                     !strcmp(in->mnemonic, "notrack") || !strcmp(in->mnemonic, "bnd");
+        if (branch && strchr(body, '*') && here < e->nsym + e->nsh)
+            e->indirect[here] = 1;
+        if (!strcmp(in->mnemonic, "syscall") || !strcmp(in->mnemonic, "sysenter") ||
+            (!strcmp(in->mnemonic, "int") && !strcmp(in->operands, "$0x80"))) {
+            finding(e, "the host code makes a raw system call", in->mnemonic);
+            continue;
+        }
+        if (relsym && strcmp(relsym, "exit") == 0) {
+            if (!stub_calls_exit(&hist[0], &hist[1], &hist[2]) && reported++ < 4)
+                finding(e, "the host code uses exit() (a runner that stops early has no "
+                           "outputs; return instead)",
+                        here < e->nsym ? sym_name(e, here) : "exit");
+            continue;
+        }
+        if (rel)
+            continue;
+        /* a target the assembler resolved: "<hex> <symbol...>" */
+        char *lt = strstr(body, " <");
+        if (!lt)
+            continue;
+        char *h = lt;
+        while (h > body && h[-1] != ' ' && h[-1] != '\t' && h[-1] != ',')
+            h--;
+        unsigned long long target;
+        if (hex_value(h, lt, &target) && target < e->sh[sec].sh_size)
+            add_edge(e, here, node_at(e, sec, (Elf64_Sxword)target), NULL);
+    }
+}
+
+/* exit from data (a table of pointers): never nvcc's stubs */
+static void exit_in_data(elf *e, int sec, Elf64_Addr offset, int symi, Elf64_Sxword addend,
+                         void *arg)
+{
+    (void)offset, (void)addend, (void)arg;
+    if (!(e->sh[sec].sh_flags & SHF_EXECINSTR) && strcmp(sym_name(e, symi), "exit") == 0 &&
+        e->sym[symi].st_shndx == SHN_UNDEF)
+        finding(e, "the host code uses exit() (a runner that stops early has no outputs; "
+                   "return instead)", section_name(e, sec));
+}
+
+static int check_loaded(elf *e, const char *disassembly)
+{
+    for_each_reloc(e, collect_edge, NULL);
+    if (disassembly) {
+        read_disassembly(e, disassembly);
+        for_each_reloc(e, exit_in_data, NULL);
+    }
+    check_symbols(e);
+    check_init_sections(e);
+    check_registration(e);
+    check_code_sections(e);
+    free(e->edges);
+    free(e->indirect);
+    return e->findings == 0;
 }
 
 int sl_hostobj_check_image(const unsigned char *data, size_t size, const char *label,
@@ -488,46 +741,25 @@ int sl_hostobj_check_image(const unsigned char *data, size_t size, const char *l
                             "inspected\n", label);
         return -1;
     }
-    for_each_reloc(&e, collect_edge, NULL);
-    check_symbols(&e);
-    check_init_sections(&e);
-    check_code_sections(&e);
-    free(e.edges);
-    return e.findings == 0;
+    return check_loaded(&e, NULL);
 }
 
-/* objdump's disassembly of the object's code: a system call instruction
- * in it is refused. 1 clean, 0 found (why says so). */
-static int check_instructions(const char *object_path, const char *label, sl_text *why)
+/* objdump's disassembly of the object's code, relocations on the lines of
+ * their instructions. malloc'd; NULL when objdump failed. */
+static char *disassemble(const char *object_path)
 {
     char listing[4200];
     snprintf(listing, sizeof listing, "%s.asm", object_path);
-    char *argv[] = {"objdump", "-d", "--no-show-raw-insn", (char *)object_path, NULL};
+    char *argv[] = {"objdump", "-dr", "-w", "--no-show-raw-insn", (char *)object_path, NULL};
     sl_proc_result r;
-    sl_proc_run(argv, listing, 64 << 20, 60, &r);
-    char *text = sl_read_file(listing, 64 << 20, NULL);
+    sl_proc_run(argv, listing, 256 << 20, 120, &r);
+    char *text = sl_read_file(listing, 256 << 20, NULL);
     unlink(listing);
-    int ok = 1;
-    if (!text || !r.exited || r.code != 0) {
-        sl_text_printf(why, "%s: error: submission policy: the host code could not be "
-                            "disassembled (objdump)\n", label);
-        ok = 0;
+    if (!r.exited || r.code != 0) {
+        free(text);
+        return NULL;
     }
-    for (const char *s = text; ok && s && *s;) {
-        size_t len = strcspn(s, "\n");
-        char line[512];
-        snprintf(line, sizeof line, "%.*s", (int)(len < 500 ? len : 500), s);
-        const char *tab = strchr(line, '\t');
-        if (tab && (strstr(tab, "syscall") || strstr(tab, "sysenter") ||
-                    strstr(tab, "int    $0x80"))) {
-            sl_text_printf(why, "%s: error: submission policy: the host code makes a raw system "
-                                "call (%s)\n", label, tab + 1);
-            ok = 0;
-        }
-        s += len + (s[len] == '\n');
-    }
-    free(text);
-    return ok;
+    return text;
 }
 
 int sl_hostobj_check(const char *object_path, const char *label, sl_text *why)
@@ -538,13 +770,132 @@ int sl_hostobj_check(const char *object_path, const char *label, sl_text *why)
         sl_text_printf(why, "%s: error: cannot read %s\n", label, object_path);
         return -1;
     }
-    int rc = sl_hostobj_check_image((const unsigned char *)data, len, label, why);
     elf e = {0};
     e.data = (const unsigned char *)data;
     e.size = len;
-    if (rc >= 0 && load(&e) == 0 && has_syscall_bytes(&e) &&
-        !check_instructions(object_path, label, why))
-        rc = 0;
+    e.label = label;
+    e.why = why;
+    int rc;
+    if (load(&e) != 0) {
+        sl_text_printf(why, "%s: error: submission policy: the compiled object cannot be "
+                            "inspected\n", label);
+        rc = -1;
+    } else {
+        char *listing = disassemble(object_path);
+        if (!listing) {
+            sl_text_printf(why, "%s: error: submission policy: the host code could not be "
+                                "disassembled (objdump)\n", label);
+            free(e.edges);
+            rc = 0;
+        } else {
+            rc = check_loaded(&e, listing);
+            free(listing);
+        }
+    }
     free(data);
     return rc;
+}
+
+/* ---------- the assembly gcc handed to the assembler ----------
+ * Inline assembly is read here, after the compiler has processed the
+ * string literals' escapes: the text is what gas reads. gcc marks each
+ * asm statement (#APP ... #NO_APP); the only one a lesson file may have
+ * is nvcc's own, the fatbinary's data (.section .nv_fatbin / fatbinData:
+ * / .quad ...). Anywhere in the text, a directive that reads a file
+ * (.incbin, .include) or builds directives (.macro, .irp, .rept ...) is
+ * refused (a section or symbol name may smuggle a line in). */
+static const char *const GAS_DENIED[] = {".incbin", ".include", ".macro", ".endm", ".irp",
+                                         ".irpc", ".rept", ".endr", ".altmacro", ".purgem",
+                                         ".exitm", ".noaltmacro", NULL};
+
+/* Whether a statement is one of nvcc's fatbinary block. */
+static int fatbin_statement(const char *st, size_t n)
+{
+    while (n > 0 && (st[n - 1] == ' ' || st[n - 1] == '\t' || st[n - 1] == '\r'))
+        n--;
+    while (n > 0 && (*st == ' ' || *st == '\t'))
+        st++, n--;
+    static const char *const fixed[] = {".section .nv_fatbin, \"a\"", ".align 8", "fatbinData:",
+                                        ".text", NULL};
+    if (n == 0)
+        return 1;
+    for (const char *const *f = fixed; *f; f++)
+        if (strlen(*f) == n && strncmp(st, *f, n) == 0)
+            return 1;
+    if (n < 6 || strncmp(st, ".quad ", 6) != 0)
+        return 0;
+    for (size_t i = 6; i < n; i++)
+        if (!strchr("0123456789abcdefx, ", st[i]))
+            return 0;
+    return 1;
+}
+
+int sl_hostobj_check_assembly(const char *text, const char *label, sl_text *why)
+{
+    int bad = 0, in_app = 0, app_blocks = 0, app_ok = 1;
+    for (const char *s = text; *s;) {
+        /* one line; "#..." outside a string is a comment */
+        size_t len = strcspn(s, "\n");
+        const char *line = s, *end = s + len;
+        s = end + (*end == '\n');
+        const char *t = line;
+        while (t < end && (*t == ' ' || *t == '\t'))
+            t++;
+        if ((size_t)(end - t) >= 4 && !strncmp(t, "#APP", 4) && (end - t == 4 || t[4] == '\r')) {
+            in_app = 1;
+            app_blocks++;
+            continue;
+        }
+        if (!strncmp(t, "#NO_APP", 7)) {
+            in_app = 0;
+            continue;
+        }
+        /* statements: split at ';' and '#' outside strings */
+        const char *st = line;
+        for (const char *p = line; p <= end; p++) {
+            if (p < end && *p == '"') {
+                for (p++; p < end && *p != '"'; p++)
+                    if (*p == '\\' && p + 1 < end)
+                        p++;
+                continue;
+            }
+            if (p < end && *p != ';' && *p != '#')
+                continue;
+            /* the statement [st, p): labels skipped, then its directive */
+            const char *q = st;
+            for (;;) {
+                while (q < p && (*q == ' ' || *q == '\t' || *q == '\r'))
+                    q++;
+                const char *w = q;
+                while (w < p && (isalnum((unsigned char)*w) || strchr("._$@", *w)))
+                    w++;
+                if (w < p && *w == ':' && w > q) {
+                    q = w + 1;
+                    continue;
+                }
+                break;
+            }
+            char word[32];
+            size_t k = 0;
+            while (q < p && k + 1 < sizeof word && (isalnum((unsigned char)*q) || *q == '.' || *q == '_'))
+                word[k++] = (char)tolower((unsigned char)*q++);
+            word[k] = '\0';
+            if (in_list(GAS_DENIED, word) && bad++ < 4)
+                sl_text_printf(why, "%s: error: submission policy: the host code's assembly "
+                                    "reads a file or defines assembler macros (%s): hand in "
+                                    "C++ host code\n", label, word);
+            if (in_app && !fatbin_statement(st, (size_t)(p - st)))
+                app_ok = 0;
+            if (p < end && *p == '#')
+                break; /* the rest of the line is a comment */
+            st = p + 1;
+        }
+    }
+    if (!app_ok || app_blocks > 1) {
+        bad++;
+        sl_text_printf(why, "%s: error: submission policy: the host code contains inline "
+                            "assembly (asm): hand in C++ host code (PTX asm belongs in device "
+                            "code)\n", label);
+    }
+    return bad == 0;
 }

@@ -8,10 +8,15 @@
  *   cudaMallocManaged, cudaHostAlloc, ...) is refused;
  * - what it defines: no main, no C names or library functions (they would
  *   replace the runner's);
- * - each .init_array/.fini_array entry is judged by everything it reaches
- *   inside the object, not by its name: only nvcc's registration and
+ * - each entry of an init/fini array of any name or type is judged by
+ *   everything it reaches inside the object (relocations, and the calls
+ *   and address loads the assembler resolved without one, read from
+ *   objdump's disassembly), not by its name: only nvcc's registration and
  *   system headers' initialisers (<iostream>'s std::ios_base::Init) may be
- *   reached;
+ *   reached, with no indirect call or jump on the way; no ifunc;
+ * - the runtime's registration (__cudaRegisterFatBinary/Function/...) only
+ *   from nvcc's generated functions, one fatbinary; exit only from nvcc's
+ *   host stubs of __device__ functions;
  * - no code sections the compiler did not make, no raw system call
  *   instruction in the host code (objdump's reading). */
 #ifndef SYNCLAB_HOSTOBJ_H
@@ -26,8 +31,15 @@
 int sl_hostobj_check(const char *object_path, const char *label, sl_text *why);
 /* Whether the host code may use the external name (the allow-list). */
 int sl_hostobj_allowed(const char *name);
-/* The checks on an object in memory, without the disassembly. */
+/* The checks on an object in memory, without the disassembly (so without
+ * the calls resolved by the assembler, exit's callers and system calls). */
 int sl_hostobj_check_image(const unsigned char *data, size_t size, const char *label,
                            sl_text *why);
+
+/* The assembly gcc made of the host code (gcc -save-temps' .s): 1 when
+ * it holds no inline assembly but nvcc's fatbinary and no directive that
+ * reads a file or builds directives (.incbin, .include, .macro, .irp,
+ * .rept ...); 0 with the findings appended to why. */
+int sl_hostobj_check_assembly(const char *text, const char *label, sl_text *why);
 
 #endif

@@ -69,6 +69,75 @@ START_TEST(raw_system_calls_are_refused)
 }
 END_TEST
 
+/* Code before main reached without a relocation (a call the assembler
+ * resolved inside one section), an .init_array of a priority: judged by
+ * everything it reaches. An ifunc resolver runs at load: refused. */
+START_TEST(init_code_is_followed_without_relocations)
+{
+    refused("init_norel", "reaches exit");
+    refused("init_prio", "reaches strcmp");
+    refused("init_prio", ".init_array.00100");
+    refused("ifunc", "an ifunc");
+}
+END_TEST
+
+/* Only nvcc's generated code may register a fatbinary or kernels. */
+START_TEST(registration_only_from_nvcc)
+{
+    refused("registers_fatbin", "registration itself (only the code nvcc generates");
+    refused("registers_fatbin", "(__cudaRegisterFatBinary)");
+    sl_text why = {0};
+    ck_assert_msg(check_fixture("clean", &why) == 1, "%s", sl_text_str(&why));
+    sl_text_free(&why);
+}
+END_TEST
+
+/* exit only from nvcc's host stubs of __device__ functions (clean.cu has
+ * one), however the call is spelled. */
+START_TEST(exit_is_judged_from_the_object)
+{
+    refused("exit_paren", "uses exit()");
+    refused("exit_pointer", "uses exit()");
+}
+END_TEST
+
+static int assembly(const char *text, sl_text *why)
+{
+    return sl_hostobj_check_assembly(text, "x.cu", why);
+}
+
+/* The assembly gcc handed to gas: nvcc's fatbinary block only; no file
+ * read or macro, however the string literal spelled it. */
+START_TEST(assembly_is_read_after_escapes)
+{
+    static const char nvcc[] =
+        "\t.file\t\"x.cudafe1.cpp\"\n\t.text\n#APP\n\t.section .nv_fatbin, \"a\"\n"
+        ".align 8\nfatbinData:\n.quad 0x00100001ba55ed50,0x0000000000005890\n.text\n\n"
+        "#NO_APP\n\t.section\t.rodata.str1.1,\"aMS\",@progbits,1\n.LC0:\n"
+        "\t.string\t\"a.include; .incbin x\"\n"
+        "\t.loc 1 3 0\n\t.file 2 \"/home/s/a.include/x.h\"\n\tret\n";
+    sl_text why = {0};
+    ck_assert_msg(assembly(nvcc, &why) == 1, "%s", sl_text_str(&why));
+    static const char *const bad[] = {
+        "#APP\n.pushsection .rodata\n.incbin \"/etc/passwd\"\n.popsection\n#NO_APP\n",
+        "#APP\n.macro glue a, b, f\n .\\a\\()\\b \"\\f\"\n.endm\n#NO_APP\n",
+        "\t.section .x\n\t.INCBIN \"/etc/passwd\"\n",
+        "\tnop ; .include \"/etc/passwd\"\n",
+        "lbl: .irp x,1\n.endr\n",
+        "#APP\n# 12 \"x.cu\" 1\n\tsyscall\n# 0 \"\" 2\n#NO_APP\n",
+        NULL};
+    for (const char *const *b = bad; *b; b++) {
+        sl_text_clear(&why);
+        ck_assert_msg(assembly(*b, &why) == 0, "accepted:\n%s", *b);
+    }
+    /* two blocks: nvcc's and one of the student's in the same form */
+    sl_text_clear(&why);
+    ck_assert_int_eq(assembly("#APP\n.text\n#NO_APP\n#APP\n.text\n#NO_APP\n", &why), 0);
+    ck_assert(strstr(sl_text_str(&why), "inline assembly"));
+    sl_text_free(&why);
+}
+END_TEST
+
 START_TEST(the_allow_list)
 {
     ck_assert(sl_hostobj_allowed("cudaLaunchCooperativeKernel"));
@@ -109,6 +178,10 @@ Suite *hostobj_suite(void)
     tcase_add_test(tc, names_off_the_allow_list_are_refused);
     tcase_add_test(tc, init_code_is_judged_by_what_it_reaches);
     tcase_add_test(tc, raw_system_calls_are_refused);
+    tcase_add_test(tc, init_code_is_followed_without_relocations);
+    tcase_add_test(tc, registration_only_from_nvcc);
+    tcase_add_test(tc, exit_is_judged_from_the_object);
+    tcase_add_test(tc, assembly_is_read_after_escapes);
     tcase_add_test(tc, the_allow_list);
     tcase_add_test(tc, garbage_is_not_an_object);
     suite_add_tcase(s, tc);
