@@ -162,7 +162,7 @@ static void add_src(sl_flow_insn *fi, int r, int opnd)
  * when the instruction writes its first operand. */
 static void read_operands(reg_table *t, const char *ops, int writer, int is_call, sl_flow_insn *fi)
 {
-    int opnd = 0, depth = 0;
+    int opnd = 0, depth = 0, nbracket = 0;
     for (const char *s = ops; *s;) {
         char c = *s;
         if (c == ',' && depth == 0) {
@@ -178,13 +178,17 @@ static void read_operands(reg_table *t, const char *ops, int writer, int is_call
             const char *e = strchr(s, ']');
             if (!e)
                 e = s + strlen(s);
+            int second = nbracket++ > 0;
             for (const char *q = s + 1; q < e;) {
                 if (*q == '%') {
                     const char *r = q + 1;
                     while (r < e && ident_char((unsigned char)*r))
                         r++;
                     int id = reg_id(t, q, (size_t)(r - q));
-                    if (fi->addr < 0)
+                    if (second) {
+                        if (fi->addr2 < 0)
+                            fi->addr2 = id;
+                    } else if (fi->addr < 0)
                         fi->addr = id;
                     add_src(fi, id, opnd);
                     q = r;
@@ -192,7 +196,10 @@ static void read_operands(reg_table *t, const char *ops, int writer, int is_call
                     const char *r = q;
                     while (r < e && ident_char((unsigned char)*r))
                         r++;
-                    fi->addr_sym |= symbol_bits(q, (size_t)(r - q));
+                    if (second)
+                        fi->addr2_sym |= symbol_bits(q, (size_t)(r - q));
+                    else
+                        fi->addr_sym |= symbol_bits(q, (size_t)(r - q));
                     q = r;
                 } else {
                     q++;
@@ -260,6 +267,29 @@ sl_bases sl_flow_addr_bases(const sl_flow *fl, int i)
     return fi->addr_sym | (fi->addr >= 0 ? fl->base[fi->addr] : 0);
 }
 
+sl_bases sl_flow_copy_source(const sl_ptx_func *f, const sl_flow *fl, int i)
+{
+    const sl_ptx_insn *in = &f->insn[i];
+    if (!sl_ptx_matches(in, "cp.async.|cp.reduce.async."))
+        return 0;
+    /* the destination's space comes first: cp.async.ca.shared.global */
+    size_t olen;
+    const char *op = sl_ptx_opcode(in, &olen);
+    const char *gl = NULL, *sh = NULL;
+    for (size_t k = 0; k + 7 <= olen; k++) {
+        if (!gl && strncmp(op + k, ".global", 7) == 0)
+            gl = op + k;
+        if (!sh && strncmp(op + k, ".shared", 7) == 0)
+            sh = op + k;
+    }
+    if (!gl || !sh || gl < sh)
+        return 0;
+    const sl_flow_insn *fi = &fl->in[i];
+    sl_bases b = fi->addr2_sym | (fi->addr2 >= 0 ? fl->base[fi->addr2] : 0);
+    b &= SL_BASES_GLOBAL;
+    return b ? b : (sl_bases)1 << SL_BASE_UNKNOWN;
+}
+
 unsigned sl_flow_addr_taint(const sl_flow *fl, int i)
 {
     const sl_flow_insn *fi = &fl->in[i];
@@ -300,7 +330,7 @@ void sl_flow_build(const sl_ptx_func *f, sl_flow *fl)
     for (int i = 0; i < f->ninsn; i++) {
         const sl_ptx_insn *in = &f->insn[i];
         sl_flow_insn *fi = &fl->in[i];
-        fi->addr = fi->guard = -1;
+        fi->addr = fi->addr2 = fi->guard = -1;
         if (in->text[0] == '@') {
             const char *g = in->text + 1;
             fi->guard_neg = *g == '!';

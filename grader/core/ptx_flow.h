@@ -28,6 +28,9 @@ typedef struct {
     int src_op[SL_FLOW_MAX_SRC];    /* the operand each was read from */
     int addr;                       /* the register inside [ ], -1 */
     sl_bases addr_sym;              /* bits of a name inside [ ] */
+    int addr2;                      /* the register inside a second [ ] (the source of
+                                       cp.async), -1 */
+    sl_bases addr2_sym;
     int guard;                      /* predicate register of "@%p", -1 */
     int guard_neg;                  /* "@!%p" */
     char
@@ -48,6 +51,9 @@ void sl_flow_build(const sl_ptx_func *f, sl_flow *fl);
 void sl_flow_free(sl_flow *fl);
 /* Where the address of memory instruction i points (0: not an access). */
 sl_bases sl_flow_addr_bases(const sl_flow *fl, int i);
+/* Where the global source of an asynchronous copy (cp.async.*.shared.global
+ * [dst], [src], ...) points; 0 when i is no such copy. */
+sl_bases sl_flow_copy_source(const sl_ptx_func *f, const sl_flow *fl, int i);
 /* Taint of the address of instruction i. */
 unsigned sl_flow_addr_taint(const sl_flow *fl, int i);
 /* Is the memory access i to global memory (or generic memory that is)? */

@@ -141,9 +141,12 @@ typedef struct {
     int n;
     unsigned char *ord; /* per instruction: ORD_* of unguarded instructions */
     char *gload;        /* global loads (ld, ldu) */
+    char *gread;        /* global reads a wait or ticket must order: loads, atomics
+                           whose result is used, cp.async from global memory */
     char *store_weak,
         *store_strong; /* global stores; strong: volatile/relaxed/release, atom, red */
-    char *store_data;  /* global st of any kind: what a flag or ticket may publish */
+    char *store_data;  /* global st of any kind, atom, red: what a flag or ticket may
+                          publish */
     char *spin_load;   /* loads some spin-wait's exit depends on */
     sl_bases *base;    /* global address bases per access */
     sl_bases written;  /* every base the function stores to */
@@ -428,6 +431,23 @@ static int check_acquire(fn *c, int from, const char *targets, const signed char
     return 1;
 }
 
+static void narrow_tail(const report *r)
+{
+    sl_text_printf(r->why, ", at block scope (.cta: thread_scope_block, atomicInc_block, "
+                           "__threadfence_block): block scope orders and synchronizes only the "
+                           "threads of one block, and between two blocks it is a data race. "
+                           "Use device scope (cuda::thread_scope_device, atomicAdd, "
+                           "__threadfence())");
+}
+
+static void narrow_sync(fn *c, int i, const char *what, const report *r)
+{
+    sl_text_printf(r->why, "%s ", what);
+    say(r, c, i);
+    sl_text_printf(r->why, " synchronizes with other blocks");
+    narrow_tail(r);
+}
+
 static int check_spins(fn *c, const report *r)
 {
     sl_spin sp[64];
@@ -441,7 +461,7 @@ static int check_spins(fn *c, const report *r)
         char *reads = mask(c);
         sl_bases payload = 0;
         for (int j = 0; j < c->n; j++)
-            if (c->gload[j] && !c->spin_load[j] && (c->base[j] & c->written) &&
+            if (c->gread[j] && !c->spin_load[j] && (c->base[j] & c->written) &&
                 !(strong_access(&c->f->insn[j]) && same_location(&c->f->insn[j], &c->f->insn[L]))) {
                 reads[j] = 1;
             }
@@ -461,6 +481,20 @@ static int check_spins(fn *c, const report *r)
             return 1;
         }
         free(reads);
+        if (narrow_scope(&c->f->insn[L])) {
+            narrow_sync(c, L, "the wait", r);
+            return 1;
+        }
+        for (int pub = 0; pub < c->n; pub++)
+            if (!c->spin_load[pub] && c->store_strong[pub] && (c->base[pub] & sb) &&
+                narrow_scope(&c->f->insn[pub])) {
+                sl_text_printf(r->why, "the flag that ");
+                say(r, c, L);
+                sl_text_printf(r->why, " waits for is written by ");
+                say(r, c, pub);
+                narrow_tail(r);
+                return 1;
+            }
         /* the publishes it waits for */
         int strong = 0, plain = -1;
         for (int j = 0; j < c->n; j++) {
@@ -547,7 +581,7 @@ static int check_tickets(fn *c, const report *r)
         char *reads = mask(c);
         int any = 0;
         for (int j = 0; j < c->n; j++) {
-            if (!c->gload[j] || c->spin_load[j] || !(c->base[j] & c->written))
+            if (!c->gread[j] || j == t || c->spin_load[j] || !(c->base[j] & c->written))
                 continue;
             if (!decided_by(c, c->g.block_of[j], SL_TAINT_ATOMIC))
                 continue;
@@ -560,7 +594,8 @@ static int check_tickets(fn *c, const report *r)
             /* stored by this kernel before the ticket (not by an earlier
              * round of a loop that claims work with it) */
             for (int s = 0; s < c->n && !reads[j]; s++)
-                if (c->store_data[s] && (c->base[s] & c->base[j]) && stored_before(c, s, t))
+                if (s != t && c->store_data[s] && (c->base[s] & c->base[j]) &&
+                    stored_before(c, s, t))
                     reads[j] = 1;
             any |= reads[j];
         }
@@ -568,8 +603,13 @@ static int check_tickets(fn *c, const report *r)
             free(reads);
             continue;
         }
+        if (narrow_scope(in)) {
+            narrow_sync(c, t, "the ticket", r);
+            free(reads);
+            return 1;
+        }
         for (int s = 0; s < c->n; s++) {
-            if (!c->store_data[s])
+            if (!c->store_data[s] || s == t)
                 continue;
             int feeds = 0;
             for (int j = 0; j < c->n && !feeds; j++)
@@ -655,6 +695,18 @@ static int library_function(const char *name)
     return 0;
 }
 
+/* Is the register instruction i writes read by some instruction (an
+ * atomic whose old value is used reads memory)? */
+static int result_used(const sl_flow *fl, int i)
+{
+    for (int d = 0; d < fl->in[i].ndst; d++)
+        for (int j = 0; j < fl->nin; j++)
+            for (int k = 0; k < fl->in[j].nsrc; k++)
+                if (fl->in[j].src[k] == fl->in[i].dst[d])
+                    return 1;
+    return 0;
+}
+
 static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident, const report *r)
 {
     if (f->ninsn == 0 || library_function(f->name))
@@ -671,20 +723,29 @@ static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident,
     c.store_weak = mask(&c);
     c.store_strong = mask(&c);
     c.store_data = mask(&c);
+    c.gread = mask(&c);
     c.spin_load = mask(&c);
     c.base = calloc((size_t)c.n + 1, sizeof *c.base);
     for (int j = 0; j < c.n; j++) {
         const sl_ptx_insn *in = &f->insn[j];
         if (!sl_ptx_guarded(in))
             c.ord[j] = (unsigned char)ordering(p, in, 0);
+        sl_bases copy = sl_flow_copy_source(f, &c.fl, j);
+        if (copy) {
+            c.base[j] = copy;
+            c.gread[j] = 1;
+            continue;
+        }
         if (!sl_flow_is_global(&c.fl, j))
             continue;
         c.base[j] = sl_flow_addr_bases(&c.fl, j) & SL_BASES_GLOBAL;
         if (sl_ptx_matches(in, "ld.|ldu."))
-            c.gload[j] = 1;
-        else if (sl_ptx_matches(in, "atom.|red."))
+            c.gload[j] = c.gread[j] = 1;
+        else if (sl_ptx_matches(in, "atom.|red.")) {
             c.store_strong[j] = 1;
-        else if (sl_ptx_matches(in, "st.")) {
+            c.store_data[j] = 1;
+            c.gread[j] = result_used(&c.fl, j);
+        } else if (sl_ptx_matches(in, "st.")) {
             (strong_access(in) ? c.store_strong : c.store_weak)[j] = 1;
             c.store_data[j] = 1;
         }
@@ -720,6 +781,7 @@ static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident,
     free(c.keys);
     free(c.ord);
     free(c.gload);
+    free(c.gread);
     free(c.store_weak);
     free(c.store_strong);
     free(c.store_data);

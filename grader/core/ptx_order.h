@@ -14,6 +14,10 @@
  *  - A ticket (a global atomic whose result decides that this block reads
  *    what other blocks stored before theirs) needs the same release before
  *    it and acquire between it and those reads.
+ *  - Atomics are data too: one whose old value is used is a read, every one
+ *    a write; a cp.async from global memory is a read.
+ *  - Block scope (.cta: thread_scope_block, atomicInc_block) on the wait,
+ *    the flag or the ticket does not synchronize two blocks.
  *  - ld.global.nc (__ldg, const __restrict__) of memory the kernel writes.
  *  - A wait on a block chosen by %ctaid, unless the exercise's harness
  *    launches only co-resident blocks or the index is an atomic ticket.

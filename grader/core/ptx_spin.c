@@ -1,8 +1,10 @@
 #include "ptx_spin.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int has(const sl_ptx_insn *in, const char *part) { return sl_ptx_op_has(in, part); }
 
@@ -41,6 +43,41 @@ static void operand_text(const sl_ptx_insn *in, int n, char *buf, size_t len)
     buf[m] = '\0';
 }
 
+/* The n-th operand's value when it is a number, or a register whose only
+ * definition moves a number into it ("mov.u32 %r5, 0"). */
+static void operand_value(const sl_ptx_func *f, const sl_flow *fl, int i, int n, char *buf,
+                          size_t len)
+{
+    operand_text(&f->insn[i], n, buf, len);
+    if (buf[0] != '%')
+        return;
+    for (int r = 0; r < fl->nreg; r++) {
+        if (strcmp(fl->reg[r], buf) != 0)
+            continue;
+        if (fl->ndef[r] != 1)
+            return;
+        for (int j = 0; j < f->ninsn; j++)
+            if (sl_flow_writes(fl, j, r)) {
+                if (sl_ptx_matches(&f->insn[j], "mov.") && !sl_ptx_guarded(&f->insn[j])) {
+                    char v[64];
+                    operand_text(&f->insn[j], 1, v, sizeof v);
+                    if (v[0] != '%' && (isdigit((unsigned char)v[0]) || v[0] == '-')) {
+                        snprintf(buf, len, "%s", v);
+                    }
+                }
+                return;
+            }
+        return;
+    }
+}
+
+static int is_zero(const char *v) { return strcmp(v, "0") == 0 || strcmp(v, "0x0") == 0 || strcmp(v, "0d0000000000000000") == 0 || strcmp(v, "0f00000000") == 0; }
+static int is_all_ones(const char *v)
+{
+    return strcmp(v, "-1") == 0 || strcasecmp(v, "0xffffffff") == 0 ||
+           strcasecmp(v, "0xffffffffffffffff") == 0 || strcmp(v, "4294967295") == 0;
+}
+
 /* Does this atomic only read (atomicAdd(p, 0), atomicOr(p, 0), a CAS that
  * is not a retry loop, atomicExch of a lock)? A work-claiming atomicAdd(p, 1)
  * in a loop condition is not a wait. */
@@ -69,22 +106,85 @@ static int atomic_waits(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl
     }
     if (has(in, ".exch"))
         return 1;
-    operand_text(in, 2, v, sizeof v);
+    operand_value(f, fl, i, 2, v, sizeof v);
     if (has(in, ".add") || has(in, ".or") || has(in, ".xor") || has(in, ".sub"))
-        return strcmp(v, "0") == 0;
+        return is_zero(v);
     if (has(in, ".and"))
-        return strcmp(v, "-1") == 0 || strcmp(v, "0xffffffff") == 0 || strcmp(v, "0xFFFFFFFF") == 0;
+        return is_all_ones(v);
+    /* atomicMax(p, 0) of a flag that only grows from 0, atomicMin(p, ~0u) */
+    if (has(in, ".max"))
+        return is_zero(v) || strcmp(v, "-2147483648") == 0 || strcasecmp(v, "0x80000000") == 0;
+    if (has(in, ".min"))
+        return (has(in, ".u") && is_all_ones(v)) || strcmp(v, "2147483647") == 0 ||
+               strcasecmp(v, "0x7fffffff") == 0;
     return 0;
 }
 
+/* Is register r, traced back through the instructions of body that write
+ * it, a value carried round the loop (it reaches a cycle: an induction
+ * variable), or, unless through_loads, one read from memory in the loop (a
+ * pointer chased)? state: per register, 0 new, 1 on the way, 2 not, 3 is. */
+static int carried_walk(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl,
+                        const char *body, int r, int through_loads, char *state, int depth)
+{
+    if (state[r] == 1)
+        return 1;
+    if (state[r])
+        return state[r] == 3;
+    if (depth > 256)
+        return 1;
+    state[r] = 1;
+    int is = 0;
+    for (int j = 0; j < f->ninsn && !is; j++) {
+        if (!body[g->block_of[j]] || !sl_flow_writes(fl, j, r))
+            continue;
+        if (sl_ptx_matches(&f->insn[j], "ld.|ldu.|atom.")) {
+            if (!through_loads)
+                is = 1;
+            continue;
+        }
+        const sl_flow_insn *fi = &fl->in[j];
+        for (int k = 0; k < fi->nsrc && !is; k++)
+            is = carried_walk(f, g, fl, body, fi->src[k], through_loads, state, depth + 1);
+    }
+    state[r] = is ? 3 : 2;
+    return is;
+}
+
+static int carried(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl, const char *body,
+                   int r, int through_loads)
+{
+    char *state = calloc((size_t)fl->nreg + 1, 1);
+    int is = carried_walk(f, g, fl, body, r, through_loads, state, 0);
+    free(state);
+    return is;
+}
+
+/* A weak load (ld.global, .cg, .cv, .ca: not .nc) polled in a loop is a
+ * wait too (the compiler keeps reloading it when the loop has __nanosleep,
+ * a fence or an asm volatile in it), when the loop does nothing but wait:
+ * the load's address is the same each time round, and the exit is decided
+ * by loaded values, not by a counter the loop carries (a loop over data,
+ * "for (i = 0; i < *n; i++)", "while (in[i]) i++", waits for nobody). */
+static int weak_poll(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl, int i, int guard,
+                     const char *body)
+{
+    const sl_ptx_insn *in = &f->insn[i];
+    if (has(in, ".nc") || guard < 0)
+        return 0;
+    if (fl->in[i].addr >= 0 && carried(f, g, fl, body, fl->in[i].addr, 0))
+        return 0;
+    return !carried(f, g, fl, body, guard, 1);
+}
+
 static int waiting_load(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl, int i,
-                        const char *body)
+                        const char *body, int guard)
 {
     const sl_ptx_insn *in = &f->insn[i];
     if (!sl_flow_is_global(fl, i))
         return 0;
     if (sl_ptx_matches(in, "ld.|ldu."))
-        return strong_load(in);
+        return strong_load(in) || weak_poll(f, g, fl, i, guard, body);
     if (sl_ptx_matches(in, "atom."))
         return atomic_waits(f, g, fl, i, body);
     return 0;
@@ -110,7 +210,7 @@ static int spin_loads_of(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *f
                 continue;
             const sl_ptx_insn *in = &f->insn[j];
             if (sl_ptx_matches(in, "ld.|ldu.|atom.")) {
-                if (waiting_load(f, g, fl, j, body) && n < max) {
+                if (waiting_load(f, g, fl, j, body, guard) && n < max) {
                     int dup = 0;
                     for (int k = 0; k < n; k++)
                         dup |= loads[k] == j;

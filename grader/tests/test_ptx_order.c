@@ -405,6 +405,101 @@ START_TEST(library_kernels_are_not_judged)
 }
 END_TEST
 
+/* Class A: a weak load polled in a loop is a wait (ld.global, .cg, with a
+ * fence or __nanosleep in the body); a loop over data is not. */
+START_TEST(weak_load_polls)
+{
+    const char *weak[] = {"ld.global.cg.u32 %r2, [%rd5];", "ld.global.u32 %r2, [%rd5];",
+                          "ld.global.cv.u32 %r2, [%rd5];",
+                          "ld.global.u32 %r2, [%rd5];\nnanosleep.u32 100;",
+                          "membar.gl;\nld.global.u32 %r2, [%rd5];"};
+    for (size_t i = 0; i < sizeof weak / sizeof weak[0]; i++) {
+        ck_assert_msg(judge_message(weak[i], "", "membar.gl;", VOLATILE_FLAG), "%s", weak[i]);
+        ck_assert_msg(!judge_message(weak[i], "membar.gl;", "membar.gl;", VOLATILE_FLAG),
+                      "%s: %s", weak[i], sl_text_str(&why));
+    }
+    ck_assert(judge_message("ld.global.cg.u32 %r2, [%rd5];", "", "membar.gl;", VOLATILE_FLAG));
+    SAYS("no acquire");
+    WHERE("k.cu:10");
+    /* a fence in the body after the load is on the exit path too */
+    ck_assert(!judge_message("ld.global.u32 %r2, [%rd5];\nmembar.gl;", "", "membar.gl;",
+                             VOLATILE_FLAG));
+    /* the exit also counts a loop-carried index: a loop over data */
+    ck_assert(!judge_message("ld.global.u32 %r5, [%rd5];\nadd.s32 %r4, %r4, 1;\n"
+                             "add.s32 %r2, %r4, %r5;",
+                             "", "membar.gl;", VOLATILE_FLAG));
+    /* the address moves each time round: while (in[i]) i++ */
+    ck_assert(!judge_message("add.s64 %rd5, %rd5, 4;\nld.global.u32 %r2, [%rd5];", "",
+                             "membar.gl;", VOLATILE_FLAG));
+    /* read-only loads are the .nc rule's */
+    ck_assert(judge_message("ld.global.nc.u32 %r2, [%rd5];", "membar.gl;", "membar.gl;",
+                            VOLATILE_FLAG));
+    SAYS("read-only");
+}
+END_TEST
+
+/* Class B: read-only read-modify-writes poll too. */
+START_TEST(atomic_polls)
+{
+    const char *poll[] = {"atom.global.max.s32 %r2, [%rd5], 0;",
+                          "atom.global.min.u32 %r2, [%rd5], -1;",
+                          "atom.global.add.u32 %r2, [%rd5], 0;",
+                          "mov.u32 %r7, 0;\natom.global.add.u32 %r2, [%rd5], %r7;",
+                          "atom.global.cas.b32 %r2, [%rd5], 0, 0;"};
+    for (size_t i = 0; i < sizeof poll / sizeof poll[0]; i++) {
+        ck_assert_msg(judge_message(poll[i], "", "membar.gl;", VOLATILE_FLAG), "%s", poll[i]);
+        ck_assert_msg(!judge_message(poll[i], "membar.gl;", "membar.gl;", VOLATILE_FLAG),
+                      "%s: %s", poll[i], sl_text_str(&why));
+    }
+}
+END_TEST
+
+/* Class E: atomics and cp.async are data accesses. */
+START_TEST(atomics_and_async_copies_are_data)
+{
+    char *k = message_kernel(VOLATILE_SPIN, "", "membar.gl;", VOLATILE_FLAG);
+    char *cp = replaced(k, "ld.global.u32 %r3, [%rd4];", "cp.async.ca.shared.global [%r9], [%rd4], 4;");
+    ck_assert(judge(cp, NULL));
+    SAYS("cp.async");
+    char *ok = replaced(cp, ".loc 1 11 0\n", ".loc 1 11 0\nmembar.gl;\n");
+    ck_assert_msg(!judge(ok, NULL), "%s", sl_text_str(&why));
+    char *at = replaced(k, "ld.global.u32 %r3, [%rd4];", "atom.global.add.u32 %r3, [%rd4], 0;");
+    ck_assert(judge(at, NULL));
+    free(cp);
+    free(ok);
+    free(at);
+    free(k);
+    /* a payload written with atomicExch still needs the release fence */
+    k = message_kernel(VOLATILE_SPIN, "membar.gl;", "", VOLATILE_FLAG);
+    char *ex = replaced(k, "st.global.u32 [%rd4], %r1;", "atom.global.exch.b32 %r8, [%rd4], %r1;");
+    ck_assert(judge(ex, NULL));
+    SAYS("atom.global.exch");
+    free(ex);
+    free(k);
+    k = message_kernel(VOLATILE_SPIN, "membar.gl;", "membar.gl;", VOLATILE_FLAG);
+    ex = replaced(k, "st.global.u32 [%rd4], %r1;", "atom.global.exch.b32 %r8, [%rd4], %r1;");
+    ck_assert_msg(!judge(ex, NULL), "%s", sl_text_str(&why));
+    free(ex);
+    free(k);
+}
+END_TEST
+
+/* Class F: block scope does not synchronize two blocks. */
+START_TEST(block_scope_flags_waits_and_tickets)
+{
+    ck_assert(judge_message("ld.relaxed.cta.global.u32 %r2, [%rd5];", "membar.gl;", "membar.gl;",
+                            VOLATILE_FLAG));
+    SAYS("block scope");
+    ck_assert(judge_message("ld.acquire.cta.global.u32 %r2, [%rd5];", "membar.gl;", "membar.gl;",
+                            VOLATILE_FLAG));
+    ck_assert(judge_message(VOLATILE_SPIN, "membar.gl;", "membar.gl;",
+                            "st.relaxed.cta.global.u32 [%rd5], %r1;"));
+    SAYS("block scope");
+    ck_assert(!judge_message("ld.relaxed.gpu.global.u32 %r2, [%rd5];", "membar.gl;", "membar.gl;",
+                             "st.relaxed.gpu.global.u32 [%rd5], %r1;"));
+}
+END_TEST
+
 Suite *ptx_order_suite(void)
 {
     Suite *s = suite_create("ptx_order");
@@ -421,6 +516,10 @@ Suite *ptx_order_suite(void)
     tcase_add_test(tc, block_local_and_non_waiting_loops_are_not_judged);
     tcase_add_test(tc, calls_to_helpers);
     tcase_add_test(tc, library_kernels_are_not_judged);
+    tcase_add_test(tc, weak_load_polls);
+    tcase_add_test(tc, atomic_polls);
+    tcase_add_test(tc, atomics_and_async_copies_are_data);
+    tcase_add_test(tc, block_scope_flags_waits_and_tickets);
     suite_add_tcase(s, tc);
     return s;
 }
