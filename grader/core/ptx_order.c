@@ -235,7 +235,8 @@ static int thread_conditions(fn *c, int i, cond_item *out, int max)
     return n;
 }
 
-/* Is every thread that runs instruction p also one that ran s? */
+/* Does every thread that runs instruction s also run p (p's conditions on
+ * the thread index are among s's)? */
 static int same_threads(fn *c, int s, int p)
 {
     cond_item cs[64], cp[64];
@@ -304,6 +305,305 @@ static unsigned ordering_with(const fn *c, int j, int k)
     return 0;
 }
 
+/* ---------- branches a path has already decided ---------- */
+
+/* Can instruction d run again after itself (is it inside a loop)? */
+static int in_cycle(const fn *c, int d)
+{
+    char *t = mask(c);
+    t[d] = 1;
+    int again = sl_cfg_reach(c->f, &c->g, d, t, NULL, NULL) >= 0;
+    free(t);
+    return again;
+}
+
+/* The only instruction that writes reg, when it runs at most once (outside
+ * any loop), else -1. */
+static int written_once(const fn *c, int reg)
+{
+    if (reg < 0 || c->fl.ndef[reg] != 1)
+        return -1;
+    for (int i = 0; i < c->n; i++)
+        if (sl_flow_writes(&c->fl, i, reg))
+            return in_cycle(c, i) ? -1 : i;
+    return -1;
+}
+
+/* What predicate reg holds when it is value, as a condition that keeps its
+ * value for a thread once computed: the register is written once outside
+ * loops, so two branches on it go the same way. Two registers set by the
+ * same comparison (condition() keys them by its text) are one condition when
+ * every register the comparison reads is written once too. key -1: none. */
+static cond_item stable_condition(fn *c, int reg, int value)
+{
+    cond_item none = {-1, 0};
+    int d = written_once(c, reg);
+    if (d < 0)
+        return none;
+    cond_item it = condition(c, reg, value);
+    const sl_flow_insn *fi = &c->fl.in[d];
+    for (int k = 0; k < fi->nsrc; k++)
+        if (written_once(c, fi->src[k]) < 0) {
+            char buf[96];
+            snprintf(buf, sizeof buf, "reg %s", c->fl.reg[reg]);
+            it.key = intern(c, buf);
+            it.pol = value;
+            break;
+        }
+    return it;
+}
+
+/* The condition block x's branch stands for when the path leaves through
+ * slot k (0: the branch is taken, the guard holds). key -1: none. */
+static cond_item branch_condition(fn *c, int x, int k)
+{
+    cond_item none = {-1, 0};
+    int last = last_insn(c, x);
+    const sl_flow_insn *bi = &c->fl.in[last];
+    if (!sl_ptx_is_branch(&c->f->insn[last]) || bi->guard < 0 || c->g.succ[x][1] < 0 ||
+        c->g.succ[x][0] == c->g.succ[x][1])
+        return none;
+    return stable_condition(c, bi->guard, (k == 0) != bi->guard_neg);
+}
+
+typedef struct {
+    cond_item fact[32]; /* conditions that hold on every path to the start */
+    int tid[32];        /* ... and whether they depend on the thread index */
+    int n;
+    signed char *cut;   /* per block: the slot no path from the start takes, -1 */
+    char *subset;       /* per instruction: runs only under a thread-index fact */
+} decided;
+
+static int fact_value(const decided *d, cond_item it)
+{
+    for (int i = 0; i < d->n; i++)
+        if (d->fact[i].key == it.key)
+            return d->fact[i].pol == it.pol;
+    return -1;
+}
+
+/* What every path from the function's start to instruction from has
+ * decided: "if (threadIdx.x == 0) spin; __syncthreads(); if (threadIdx.x
+ * == 0) __threadfence();" sends the spinning thread into the second if. */
+static void decide(fn *c, int from, decided *d)
+{
+    d->n = 0;
+    d->cut = malloc((size_t)c->g.nb + 1);
+    memset(d->cut, -1, (size_t)c->g.nb + 1);
+    d->subset = mask(c);
+    char *t = mask(c);
+    signed char *cut = malloc((size_t)c->g.nb + 1);
+    t[from] = 1;
+    for (int x = 0; x < c->g.nb && from > 0; x++)
+        for (int k = 0; k < 2 && d->n < 32; k++) {
+            /* with slot k cut, from cannot be reached: every path takes k */
+            cond_item it = branch_condition(c, x, k);
+            if (it.key < 0 || fact_value(d, it) >= 0)
+                continue;
+            memset(cut, -1, (size_t)c->g.nb + 1);
+            cut[x] = (signed char)k;
+            if (sl_cfg_reach(c->f, &c->g, 0, t, NULL, cut) < 0) {
+                int guard = c->fl.in[last_insn(c, x)].guard;
+                d->tid[d->n] = (c->fl.taint[guard] & SL_TAINT_TID) != 0;
+                d->fact[d->n++] = it;
+            }
+        }
+    free(cut);
+    free(t);
+    for (int y = 0; y < c->g.nb; y++)
+        for (int k = 0; k < 2; k++) {
+            cond_item it = branch_condition(c, y, k);
+            if (it.key >= 0 && fact_value(d, it) == 0)
+                d->cut[y] = (signed char)k;
+        }
+    for (int j = 0; j < c->n; j++) {
+        int b = c->g.block_of[j];
+        for (int k = 0; k < c->ndep[b] && !d->subset[j]; k++) {
+            cond_item it = branch_condition(c, c->dep[b][k] / 2, c->dep[b][k] % 2);
+            for (int i = 0; i < d->n && !d->subset[j]; i++)
+                d->subset[j] = d->tid[i] && d->fact[i].key == it.key && d->fact[i].pol == it.pol;
+        }
+    }
+}
+
+static void decided_free(decided *d)
+{
+    free(d->cut);
+    free(d->subset);
+}
+
+/* Does guarded instruction j run on the paths d describes? */
+static int runs_decided(fn *c, const decided *d, int j)
+{
+    const sl_flow_insn *gj = &c->fl.in[j];
+    if (gj->guard < 0)
+        return 1;
+    return fact_value(d, stable_condition(c, gj->guard, !gj->guard_neg)) == 1;
+}
+
+/* A path from `from` to a target (cut where d decides) with no acquire
+ * ordering: none yet, or only one that some threads make (under a
+ * thread-index branch the path decided) and no bar.sync since, before a
+ * read other threads make too. Returns the read, or -1. */
+static int unordered_read(fn *c, int from, const char *targets, const char *acq,
+                          const decided *d, int *by_others)
+{
+    int nb = c->g.nb, found = -1;
+    char *seen = calloc(2 * ((size_t)nb + 1), 1);
+    int *stack = malloc(2 * ((size_t)nb + 1) * 2 * sizeof *stack);
+    int top = 0, b = c->g.block_of[from], j = from + 1, phase = 0;
+    for (;;) {
+        int end = b + 1 < nb ? c->g.first[b + 1] : c->n, stopped = 0;
+        for (; j < end && found < 0 && !stopped; j++) {
+            if (targets[j] && (phase == 0 || !same_threads(c, j, from))) {
+                found = j;
+                *by_others = phase;
+            }
+            else if (acq[j] && phase == 0 && d->subset[j])
+                phase = 1;
+            else if (acq[j] || (phase == 1 && (c->ord[j] & ORD_BAR)))
+                stopped = 1;
+        }
+        if (found >= 0)
+            break;
+        if (!stopped)
+            for (int k = 0; k < 2; k++) {
+                int s = c->g.succ[b][k];
+                if (s >= 0 && s < nb && d->cut[b] != k && !seen[phase * (nb + 1) + s]) {
+                    seen[phase * (nb + 1) + s] = 1;
+                    stack[top++] = s;
+                    stack[top++] = phase;
+                }
+            }
+        if (!top)
+            break;
+        phase = stack[--top];
+        b = stack[--top];
+        j = c->g.first[b];
+    }
+    free(seen);
+    free(stack);
+    return found;
+}
+
+/* ---------- one warp ---------- */
+
+/* Is the register's only value %tid.x (a mov of it)? */
+static int is_tid_x(const fn *c, int reg)
+{
+    if (reg < 0 || c->fl.ndef[reg] != 1)
+        return 0;
+    for (int i = 0; i < c->n; i++)
+        if (sl_flow_writes(&c->fl, i, reg))
+            return sl_ptx_matches(&c->f->insn[i], "mov.") &&
+                   strstr(sl_ptx_operands(&c->f->insn[i]), "%tid.x") != NULL;
+    return 0;
+}
+
+/* Is the branch out of block x through slot k taken only by threads of one
+ * warp ("if (threadIdx.x < 32)", "if (threadIdx.x == 0)")? One-dimensional
+ * blocks: threadIdx.x is then the thread's rank in the block. */
+static int one_warp_edge(fn *c, int x, int k)
+{
+    int last = last_insn(c, x);
+    const sl_flow_insn *bi = &c->fl.in[last];
+    if (!sl_ptx_is_branch(&c->f->insn[last]) || bi->guard < 0 || c->g.succ[x][1] < 0)
+        return 0;
+    int value = (k == 0) != bi->guard_neg, d = -1;
+    for (int i = 0; i < c->n && d < 0; i++)
+        if (c->fl.ndef[bi->guard] == 1 && sl_flow_writes(&c->fl, i, bi->guard))
+            d = i;
+    if (d < 0 || !sl_ptx_matches(&c->f->insn[d], "setp."))
+        return 0;
+    const sl_flow_insn *si = &c->fl.in[d];
+    if (si->nsrc != 1 || !is_tid_x(c, si->src[0]))
+        return 0;
+    /* "setp.CMP.TYPE %p, %rT, IMM": the threads [lo, hi] that give value */
+    char ops[128];
+    snprintf(ops, sizeof ops, "%s", sl_ptx_operands(&c->f->insn[d]));
+    char *imm = strrchr(ops, ',');
+    if (!imm || strchr(ops, ',') == imm)
+        return 0;
+    char *e;
+    long v = strtol(imm + 1, &e, 0);
+    if (e == imm + 1)
+        return 0;
+    const sl_ptx_insn *in = &c->f->insn[d];
+    long lo = 0, hi = 1L << 20;
+    int lt = has(in, ".lt"), le = has(in, ".le"), gt = has(in, ".gt"), ge = has(in, ".ge"),
+        eq = has(in, ".eq"), ne = has(in, ".ne");
+    if (!value) { /* the negation */
+        int t;
+        t = lt, lt = ge, ge = t;
+        t = le, le = gt, gt = t;
+        t = eq, eq = ne, ne = t;
+    }
+    if (lt)
+        hi = v - 1;
+    else if (le)
+        hi = v;
+    else if (eq)
+        lo = hi = v;
+    else
+        return 0; /* gt, ge, ne: threads up to the block's end */
+    return lo >= 0 && hi >= lo && lo / 32 == hi / 32;
+}
+
+/* Do the threads that run instruction i all belong to one warp: is it
+ * reached only through a one-warp edge? */
+static int one_warp(fn *c, int i, int *edge_x, int *edge_k)
+{
+    char *t = mask(c);
+    signed char *cut = malloc((size_t)c->g.nb + 1);
+    t[i] = 1;
+    int found = 0;
+    for (int x = 0; x < c->g.nb && !found; x++)
+        for (int k = 0; k < 2 && !found; k++) {
+            if (!one_warp_edge(c, x, k) || (edge_x && *edge_x >= 0 && (x != *edge_x || k != *edge_k)))
+                continue;
+            memset(cut, -1, (size_t)c->g.nb + 1);
+            cut[x] = (signed char)(1 - k);
+            /* slot 1-k cut: the other way round, i is reached only through k */
+            int via_k = sl_cfg_reach(c->f, &c->g, 0, t, NULL, cut) >= 0;
+            cut[x] = (signed char)k;
+            int other = sl_cfg_reach(c->f, &c->g, 0, t, NULL, cut) >= 0;
+            if (via_k && !other) {
+                found = 1;
+                if (edge_x) {
+                    *edge_x = x;
+                    *edge_k = k;
+                }
+            }
+        }
+    free(t);
+    free(cut);
+    return found;
+}
+
+/* Are store s and publish pub made by threads of one warp, the same one
+ * (both behind one one-warp edge)? Then __syncwarp() orders the lanes'
+ * stores before the publishing lane's fence, as __syncthreads() would. */
+static int same_warp(fn *c, int s, int pub)
+{
+    int x = -1, k = -1;
+    return one_warp(c, s, &x, &k) && one_warp(c, pub, &x, &k);
+}
+
+/* Is publish pub one flag that every thread of the block sets to a value
+ * (no condition on the thread index, its address the same for all, not a
+ * count)? Then whichever thread sets it first releases the consumer. */
+static int every_thread_raises(fn *c, int pub)
+{
+    const sl_ptx_insn *in = &c->f->insn[pub];
+    if (sl_ptx_matches(in, "atom.|red.") &&
+        (has(in, ".add") || has(in, ".inc") || has(in, ".dec") || has(in, ".sub")))
+        return 0;
+    if (sl_flow_addr_taint(&c->fl, pub) & SL_TAINT_TID)
+        return 0;
+    cond_item conds[4];
+    return thread_conditions(c, pub, conds, 4) == 0;
+}
+
 /* Every path from store s to publish pub: release ordering, and a barrier
  * when fewer threads publish than stored. what: "the flag" / "the ticket". */
 static int check_release(fn *c, int s, int pub, const char *what, const report *r)
@@ -311,10 +611,13 @@ static int check_release(fn *c, int s, int pub, const char *what, const report *
     char *target = mask(c), *blocked = mask(c);
     target[pub] = 1;
     int bad = 0;
+    decided d;
+    decide(c, s, &d);
     if (!releases(&c->f->insn[pub])) {
         for (int j = 0; j < c->n; j++)
-            blocked[j] = (ordering_with(c, j, pub) & ORD_REL) != 0;
-        if (sl_cfg_reach(c->f, &c->g, s, target, blocked, NULL) >= 0) {
+            blocked[j] = (ordering_with(c, j, pub) & ORD_REL) ||
+                         (runs_decided(c, &d, j) && (ordering(c->p, &c->f->insn[j], 0) & ORD_REL));
+        if (sl_cfg_reach(c->f, &c->g, s, target, blocked, d.cut) >= 0) {
             bad = 1;
             int narrow = -1, early = -1;
             for (int j = 0; j < c->n; j++)
@@ -372,13 +675,30 @@ static int check_release(fn *c, int s, int pub, const char *what, const report *
             }
         }
     }
-    if (!bad && !same_threads(c, s, pub)) {
+    /* each thread writes its own part (the address depends on the thread) */
+    int every = every_thread_raises(c, pub) && (sl_flow_addr_taint(&c->fl, s) & SL_TAINT_TID);
+    if (!bad && (every || !same_threads(c, s, pub))) {
+        int warp = !every && same_warp(c, s, pub);
         for (int j = 0; j < c->n; j++)
-            blocked[j] = (ordering_with(c, j, pub) & ORD_BAR) != 0;
-        if (sl_cfg_reach(c->f, &c->g, s, target, blocked, NULL) >= 0) {
+            blocked[j] = (ordering_with(c, j, pub) & ORD_BAR) ||
+                         (warp && sl_ptx_matches(&c->f->insn[j], "bar.warp.sync"));
+        if (sl_cfg_reach(c->f, &c->g, s, target, blocked, d.cut) >= 0) {
             bad = 1;
             sl_text_printf(r->why, "the store ");
             say(r, c, s);
+            if (every) {
+                sl_text_printf(r->why, " is followed, in every thread, by %s ", what);
+                say(r, c, pub);
+                sl_text_printf(r->why, ", with no __syncthreads() between: the first thread "
+                                       "that raises it tells the other block to read while "
+                                       "the other threads may still be writing. Put "
+                                       "__syncthreads() after the stores, then fence and "
+                                       "publish from one thread");
+                free(target);
+                free(blocked);
+                decided_free(&d);
+                return 1;
+            }
             sl_text_printf(r->why, " is made by threads that do not all publish %s ", what);
             say(r, c, pub);
             sl_text_printf(r->why, ", and no __syncthreads() lies between them on every path: "
@@ -388,6 +708,7 @@ static int check_release(fn *c, int s, int pub, const char *what, const report *
                                    "from one thread");
         }
     }
+    decided_free(&d);
     free(target);
     free(blocked);
     return bad;
@@ -399,11 +720,19 @@ static int check_acquire(fn *c, int from, const char *targets, const signed char
 {
     if (acquires(&c->f->insn[from]))
         return 0;
-    char *blocked = mask(c);
+    decided d;
+    decide(c, from, &d);
+    for (int b = 0; cut && b < c->g.nb; b++)
+        if (cut[b] >= 0)
+            d.cut[b] = cut[b];
+    char *acq = mask(c);
     for (int j = 0; j < c->n; j++)
-        blocked[j] = (ordering_with(c, j, from) & ORD_ACQ) || (blocked_extra && blocked_extra[j]);
-    int rd = sl_cfg_reach(c->f, &c->g, from, targets, blocked, cut);
-    free(blocked);
+        acq[j] = (ordering_with(c, j, from) & ORD_ACQ) || (blocked_extra && blocked_extra[j]) ||
+                 (runs_decided(c, &d, j) && (ordering(c->p, &c->f->insn[j], 0) & ORD_ACQ));
+    int by_others = 0;
+    int rd = unordered_read(c, from, targets, acq, &d, &by_others);
+    free(acq);
+    decided_free(&d);
     if (rd < 0)
         return 0;
     if (is_ticket) {
@@ -416,6 +745,16 @@ static int check_acquire(fn *c, int from, const char *targets, const signed char
                                "in the block that is last (before its reads), or take the "
                                "ticket with an acq_rel atomic (cuda::atomic_ref fetch_add(1, "
                                "cuda::memory_order_acq_rel))");
+    } else if (by_others) {
+        sl_text_printf(r->why, "after the wait for another block ");
+        say(r, c, from);
+        sl_text_printf(r->why, " only the waiting threads order their reads (acquire), and "
+                               "the read ");
+        say(r, c, rd);
+        sl_text_printf(r->why, " is made by other threads too with no __syncthreads() after "
+                               "that acquire: their read is not ordered after the flag and "
+                               "may return stale data. Put __syncthreads() after the "
+                               "waiting thread's __threadfence(), before the block reads");
     } else {
         sl_text_printf(r->why, "the wait for another block ");
         say(r, c, from);
@@ -446,6 +785,50 @@ static void narrow_sync(fn *c, int i, const char *what, const report *r)
     say(r, c, i);
     sl_text_printf(r->why, " synchronizes with other blocks");
     narrow_tail(r);
+}
+
+/* Is atomic pub a ticket that picks what wait L waits for (its old value is
+ * used, and L's address depends on an atomic's result)? It counts tiles,
+ * it is not the flag L waits for (a persistent scan draws the next tile
+ * after publishing the last one's flag). */
+static int draws_wait_index(fn *c, int pub, int L)
+{
+    return sl_ptx_matches(&c->f->insn[pub], "atom.") && c->gread[pub] &&
+           (sl_flow_addr_taint(&c->fl, L) & SL_TAINT_ATOMIC);
+}
+
+/* Bytes an access moves (".v2.u32": 8), 0 when not known. */
+static int access_width(const sl_ptx_insn *in)
+{
+    int lanes = has(in, ".v4") ? 4 : has(in, ".v2") ? 2 : 1;
+    static const struct {
+        const char *t;
+        int bytes;
+    } types[] = {{".b64", 8}, {".u64", 8}, {".s64", 8}, {".f64", 8}, {".b32", 4}, {".u32", 4},
+                 {".s32", 4}, {".f32", 4}, {".b16", 2}, {".u16", 2}, {".s16", 2}, {".b8", 1},
+                 {".u8", 1},  {".s8", 1}};
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (has(in, types[i].t))
+            return lanes * types[i].bytes;
+    return 0;
+}
+
+/* A strong store, other than an atomic, narrower than wait L's load, to
+ * the memory L polls: a packed status word written in two halves. */
+static int torn_status(fn *c, int L, sl_bases sb)
+{
+    int wide = access_width(&c->f->insn[L]);
+    if (wide < 8)
+        return -1;
+    for (int j = 0; j < c->n; j++) {
+        const sl_ptx_insn *in = &c->f->insn[j];
+        if (c->store_strong[j] && sl_ptx_matches(in, "st.") && (c->base[j] & sb)) {
+            int w = access_width(in);
+            if (w > 0 && w < wide)
+                return j;
+        }
+    }
+    return -1;
 }
 
 static int check_spins(fn *c, const report *r)
@@ -498,12 +881,25 @@ static int check_spins(fn *c, const report *r)
         /* the publishes it waits for */
         int strong = 0, plain = -1;
         for (int j = 0; j < c->n; j++) {
-            if (c->spin_load[j] || !(c->base[j] & sb))
+            if (c->spin_load[j] || !(c->base[j] & sb) || draws_wait_index(c, j, L))
                 continue;
             if (c->store_strong[j])
                 strong = 1;
-            else if (c->store_weak[j] && plain < 0)
-                plain = j;
+            else if (c->store_weak[j])
+                plain = j; /* the last: a flag is raised after its data */
+        }
+        int torn = torn_status(c, L, sb);
+        if (torn >= 0) {
+            sl_text_printf(r->why, "the wait ");
+            say(r, c, L);
+            sl_text_printf(r->why, " reads its status word in one load, but ");
+            say(r, c, torn);
+            sl_text_printf(r->why, " writes only part of it: written in pieces, the word can be "
+                                   "seen with its flag part set and its value part stale. "
+                                   "Write the whole word with one store (a 64-bit volatile "
+                                   "store or atomicExch on unsigned long long, after "
+                                   "__threadfence())");
+            return 1;
         }
         if (!strong && plain >= 0) {
             sl_text_printf(r->why, "the flag that ");
@@ -518,7 +914,8 @@ static int check_spins(fn *c, const report *r)
             return 1;
         }
         for (int pub = 0; pub < c->n; pub++) {
-            if (c->spin_load[pub] || !c->store_strong[pub] || !(c->base[pub] & sb))
+            if (c->spin_load[pub] || !c->store_strong[pub] || !(c->base[pub] & sb) ||
+                draws_wait_index(c, pub, L))
                 continue;
             for (int s = 0; s < c->n; s++) {
                 if (!c->store_data[s] || s == pub || !(c->base[s] & payload))
@@ -568,6 +965,22 @@ static int stored_before(fn *c, int s, int t)
     return before;
 }
 
+/* Does read j follow a spin-wait without another draw of ticket t in
+ * between? The wait's own acquire rule orders it ("while (!flag[tile-1]);
+ * __threadfence(); read prefix[tile-1]" in a loop that draws tiles). */
+static int after_wait(fn *c, int j, int t)
+{
+    char *to = mask(c), *stop = mask(c);
+    to[j] = 1;
+    stop[t] = 1;
+    int after = 0;
+    for (int L = 0; L < c->n && !after; L++)
+        after = c->spin_load[L] && sl_cfg_reach(c->f, &c->g, L, to, stop, NULL) >= 0;
+    free(to);
+    free(stop);
+    return after;
+}
+
 /* Last-block pattern: a global atomic whose result decides reads of what
  * other blocks stored before their own atomic. */
 static int check_tickets(fn *c, const report *r)
@@ -583,7 +996,7 @@ static int check_tickets(fn *c, const report *r)
         for (int j = 0; j < c->n; j++) {
             if (!c->gread[j] || j == t || c->spin_load[j] || !(c->base[j] & c->written))
                 continue;
-            if (!decided_by(c, c->g.block_of[j], SL_TAINT_ATOMIC))
+            if (!decided_by(c, c->g.block_of[j], SL_TAINT_ATOMIC) || after_wait(c, j, t))
                 continue;
             char *t3 = mask(c);
             t3[j] = 1;
@@ -631,11 +1044,15 @@ static int check_tickets(fn *c, const report *r)
             if (!sl_ptx_is_branch(&c->f->insn[last_insn(c, x)]) || bi->guard < 0 ||
                 !(c->fl.taint[bi->guard] & SL_TAINT_ATOMIC))
                 continue;
+            /* an acquire counts for its side when reads can follow it: a
+             * fence on the way out of the blocks that are not last
+             * ("if (k != last) { __threadfence(); return; }") orders nothing */
             int side[2] = {0, 0};
             for (int k = 0; k < 2; k++) {
                 sl_cfg_dependent(&c->g, x, k, dep);
                 for (int j = 0; j < c->n && !side[k]; j++)
-                    side[k] = dep[c->g.block_of[j]] && (c->ord[j] & ORD_ACQ);
+                    side[k] = dep[c->g.block_of[j]] && (c->ord[j] & ORD_ACQ) &&
+                              sl_cfg_reach(c->f, &c->g, j, reads, NULL, NULL) >= 0;
             }
             if (side[0] != side[1])
                 cut[x] = (signed char)(side[0] ? 1 : 0);

@@ -209,6 +209,23 @@ static int spin_loads_of(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *f
             if (!body[g->block_of[j]] || !sl_flow_writes(fl, j, r))
                 continue;
             const sl_ptx_insn *in = &f->insn[j];
+            if (sl_ptx_matches(in, "ld.") && has(in, ".shared")) {
+                /* the block waits on a shared copy one thread refreshes
+                 * ("if (tid == 0) s = flag[p]; __syncthreads(); if (s)
+                 * break;"): follow what the loop stores to shared memory */
+                for (int st = 0; st < f->ninsn; st++) {
+                    if (!body[g->block_of[st]] || !sl_ptx_matches(&f->insn[st], "st.") ||
+                        !has(&f->insn[st], ".shared"))
+                        continue;
+                    const sl_flow_insn *si = &fl->in[st];
+                    for (int k = 0; k < si->nsrc; k++)
+                        if (!seen[si->src[k]]) {
+                            seen[si->src[k]] = 1;
+                            work[top++] = si->src[k];
+                        }
+                }
+                continue;
+            }
             if (sl_ptx_matches(in, "ld.|ldu.|atom.")) {
                 if (waiting_load(f, g, fl, j, body, guard) && n < max) {
                     int dup = 0;

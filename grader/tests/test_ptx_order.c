@@ -230,6 +230,80 @@ START_TEST(one_thread_publishes_for_its_block)
 }
 END_TEST
 
+/* Thread 0 waits; the block meets at a barrier; thread 0 fences in an if of
+ * its own (the same predicate); a barrier; the block reads. The producer:
+ * threads [0, warp_end] store, sync, thread 0 fences and publishes. */
+static char *decided_kernel(const char *fence, const char *bar2, const char *warp_end,
+                            const char *sync)
+{
+    char *buf = malloc(8192);
+    snprintf(buf, 8192,
+             "%s"
+             "mov.u32 %%r1, %%ctaid.x;\nmov.u32 %%r5, %%tid.x;\nsetp.eq.s32 %%p1, %%r1, 0;\n"
+             "@%%p1 bra $PROD;\nsetp.ne.s32 %%p3, %%r5, 0;\n@%%p3 bra $A;\n"
+             "$SPIN:\n.loc 1 10 0\nld.volatile.global.u32 %%r2, [%%rd5];\n"
+             "setp.eq.s32 %%p2, %%r2, 0;\n@%%p2 bra $SPIN;\n$A:\nbar.sync 0;\n@%%p3 bra $B;\n"
+             ".loc 1 11 0\n%s\n$B:\n%s\n.loc 1 12 0\nld.global.u32 %%r3, [%%rd4];\n"
+             "st.global.u32 [%%rd6], %%r3;\nret;\n"
+             "$PROD:\nsetp.gt.u32 %%p4, %%r5, %s;\n@%%p4 bra $END;\n.loc 1 20 0\n"
+             "st.global.u32 [%%rd4], %%r1;\n%s\nsetp.ne.s32 %%p5, %%r5, 0;\n@%%p5 bra $END;\n"
+             ".loc 1 21 0\nmembar.gl;\n.loc 1 22 0\nst.volatile.global.u32 [%%rd5], %%r1;\n"
+             "$END:\nret;\n}\n",
+             HEAD, fence, bar2, warp_end, sync);
+    return buf;
+}
+
+START_TEST(decided_branches_and_one_warp)
+{
+    struct {
+        const char *fence, *bar2, *warp_end, *sync;
+        int bad;
+        const char *says;
+    } cases[] = {
+        {"membar.gl;", "bar.sync 0;", "31", "bar.warp.sync -1;", 0, NULL},
+        {"membar.gl;", "bar.sync 0;", "31", "bar.sync 0;", 0, NULL},
+        /* other threads read with no barrier after thread 0's fence */
+        {"membar.gl;", "", "31", "bar.warp.sync -1;", 1, "only the waiting threads"},
+        {"", "bar.sync 0;", "31", "bar.warp.sync -1;", 1, "no acquire"},
+        /* two warps store: __syncwarp() does not gather them */
+        {"membar.gl;", "bar.sync 0;", "63", "bar.warp.sync -1;", 1, "__syncthreads()"},
+        {"membar.gl;", "bar.sync 0;", "31", "", 1, "__syncthreads()"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *k = decided_kernel(cases[i].fence, cases[i].bar2, cases[i].warp_end, cases[i].sync);
+        ck_assert_msg(judge(k, NULL) == cases[i].bad, "case %zu: %s", i, sl_text_str(&why));
+        if (cases[i].says)
+            SAYS(cases[i].says);
+        free(k);
+    }
+}
+END_TEST
+
+START_TEST(torn_words_and_fences_on_the_way_out)
+{
+    /* a 64-bit status word polled in one load, written in two halves */
+    const char *wide = "ld.volatile.global.u64 %rd9, [%rd5];\ncvt.u32.u64 %r2, %rd9;";
+    ck_assert(judge_message(wide, "membar.gl;", "membar.gl;", VOLATILE_FLAG));
+    SAYS("only part");
+    ck_assert(!judge_message(wide, "membar.gl;", "membar.gl;",
+                             "cvt.u64.u32 %rd10, %r1;\nst.volatile.global.u64 [%rd5], %rd10;"));
+    /* the fence after the ticket on the path of the blocks that leave */
+    char buf[4096];
+    for (int wrong = 0; wrong < 2; wrong++) {
+        snprintf(buf, sizeof buf,
+                 "%s"
+                 "mov.u32 %%r1, %%ctaid.x;\nmov.u32 %%r4, %%nctaid.x;\n.loc 1 20 0\n"
+                 "st.global.u32 [%%rd4], %%r1;\n.loc 1 21 0\nmembar.gl;\n.loc 1 22 0\n"
+                 "atom.global.inc.u32 %%r2, [%%rd5], %%r4;\nadd.s32 %%r6, %%r4, -1;\n"
+                 "setp.ne.s32 %%p1, %%r2, %%r6;\n@%%p1 bra $NOTLAST;\n%s\nbra.uni $GO;\n"
+                 "$NOTLAST:\n%s\nret;\n$GO:\n.loc 1 12 0\nld.global.u32 %%r3, [%%rd4+4];\n"
+                 "st.global.u32 [%%rd6], %%r3;\nret;\n}\n",
+                 HEAD, wrong ? "" : "membar.gl;", wrong ? "membar.gl;" : "");
+        ck_assert_msg(judge(buf, NULL) == wrong, "wrong=%d: %s", wrong, sl_text_str(&why));
+    }
+}
+END_TEST
+
 /* Last block: partial, fence, ticket; the last block reads the partials. */
 static char *ticket_kernel(const char *release, const char *ticket, const char *acquire)
 {
@@ -520,6 +594,8 @@ Suite *ptx_order_suite(void)
     tcase_add_test(tc, atomic_polls);
     tcase_add_test(tc, atomics_and_async_copies_are_data);
     tcase_add_test(tc, block_scope_flags_waits_and_tickets);
+    tcase_add_test(tc, decided_branches_and_one_warp);
+    tcase_add_test(tc, torn_words_and_fences_on_the_way_out);
     suite_add_tcase(s, tc);
     return s;
 }
