@@ -20,7 +20,10 @@ show_errors() {
 }
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  deps_root=$("$root/scripts/ensure-deps.sh") || exit 2
+  case " ${CMAKE_ARGS:-} " in
+    *-DSYNCLAB_DEPS_ROOT=*) deps_root="" ;; # the caller names the dependencies itself
+    *) deps_root=$("$root/scripts/ensure-deps.sh") || exit 2 ;;
+  esac
   # shellcheck disable=SC2086 # CMAKE_ARGS: several options, split on purpose
   if ! ${SYNCLAB_BUILD_LOCK:+flock "$SYNCLAB_BUILD_LOCK"} cmake -S "$root" -B "$build" ${deps_root:+-DSYNCLAB_DEPS_ROOT="$deps_root"} \
        ${CMAKE_ARGS:-} >"$log" 2>&1; then

@@ -830,9 +830,38 @@ static int fatbin_statement(const char *st, size_t n)
     return 1;
 }
 
+/* An instruction system headers put in host inline asm that reaches
+ * nothing: libcu++'s spin-wait yield (asm volatile("pause")), a compiler
+ * barrier (asm volatile("" ::: "memory")), CPU fences. GCC 13 keeps them
+ * in code that GCC 12 dropped. No syscall, no call, no data. */
+static int harmless_statement(const char *st, size_t n)
+{
+    while (n > 0 && (st[n - 1] == ' ' || st[n - 1] == '\t' || st[n - 1] == '\r'))
+        n--;
+    while (n > 0 && (*st == ' ' || *st == '\t'))
+        st++, n--;
+    static const char *const ok[] = {"pause", "nop", "rep nop", "mfence", "lfence", "sfence",
+                                     NULL};
+    if (n == 0)
+        return 1;
+    for (const char *const *o = ok; *o; o++)
+        if (strlen(*o) == n && strncmp(st, *o, n) == 0)
+            return 1;
+    return 0;
+}
+
+static int names_fatbin(const char *st, size_t n)
+{
+    for (size_t i = 0; i + 11 <= n; i++)
+        if (!strncmp(st + i, "fatbinData:", 11) || !strncmp(st + i, ".nv_fatbin", 10))
+            return 1;
+    return 0;
+}
+
 int sl_hostobj_check_assembly(const char *text, const char *label, sl_text *why)
 {
-    int bad = 0, in_app = 0, app_blocks = 0, app_ok = 1;
+    /* app_blocks: inline-asm blocks that hold a fatbinary (nvcc writes one) */
+    int bad = 0, in_app = 0, app_blocks = 0, app_ok = 1, block_fatbin = 0;
     for (const char *s = text; *s;) {
         /* one line; "#..." outside a string is a comment */
         size_t len = strcspn(s, "\n");
@@ -843,11 +872,12 @@ int sl_hostobj_check_assembly(const char *text, const char *label, sl_text *why)
             t++;
         if ((size_t)(end - t) >= 4 && !strncmp(t, "#APP", 4) && (end - t == 4 || t[4] == '\r')) {
             in_app = 1;
-            app_blocks++;
+            block_fatbin = 0;
             continue;
         }
         if (!strncmp(t, "#NO_APP", 7)) {
             in_app = 0;
+            app_blocks += block_fatbin;
             continue;
         }
         /* statements: split at ';' and '#' outside strings */
@@ -884,7 +914,12 @@ int sl_hostobj_check_assembly(const char *text, const char *label, sl_text *why)
                 sl_text_printf(why, "%s: error: submission policy: the host code's assembly "
                                     "reads a file or defines assembler macros (%s): hand in "
                                     "C++ host code\n", label, word);
-            if (in_app && !fatbin_statement(st, (size_t)(p - st)))
+            if (in_app && names_fatbin(st, (size_t)(p - st)))
+                block_fatbin = 1;
+            /* nvcc's statements only in the block that holds its fatbinary
+             * (.quad elsewhere could be machine code) */
+            if (in_app && !(block_fatbin && fatbin_statement(st, (size_t)(p - st))) &&
+                !harmless_statement(st, (size_t)(p - st)))
                 app_ok = 0;
             if (p < end && *p == '#')
                 break; /* the rest of the line is a comment */
