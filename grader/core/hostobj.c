@@ -832,8 +832,8 @@ static int fatbin_statement(const char *st, size_t n)
 
 /* An instruction system headers put in host inline asm that reaches
  * nothing: libcu++'s spin-wait yield (asm volatile("pause")), a compiler
- * barrier (asm volatile("" ::: "memory")), CPU fences. GCC 13 keeps them
- * in code that GCC 12 dropped. No syscall, no call, no data. */
+ * barrier (asm volatile("" ::: "memory")), CPU fences, and GCC 13's
+ * <iostream> naming its initialiser. No syscall, no call, no data. */
 static int harmless_statement(const char *st, size_t n)
 {
     while (n > 0 && (st[n - 1] == ' ' || st[n - 1] == '\t' || st[n - 1] == '\r'))
@@ -841,7 +841,9 @@ static int harmless_statement(const char *st, size_t n)
     while (n > 0 && (*st == ' ' || *st == '\t'))
         st++, n--;
     static const char *const ok[] = {"pause", "nop", "rep nop", "mfence", "lfence", "sfence",
-                                     NULL};
+                                     /* GCC 13's <iostream>: a reference to libstdc++'s
+                                        stream initialiser, so that it is linked */
+                                     ".globl _ZSt21ios_base_library_initv", NULL};
     if (n == 0)
         return 1;
     for (const char *const *o = ok; *o; o++)
