@@ -9,6 +9,7 @@
 
 #include "ptx_cfg.h"
 #include "ptx_flow.h"
+#include "ptx_inline.h"
 #include "ptx_spin.h"
 
 /* ---------- what an instruction does ---------- */
@@ -1224,22 +1225,26 @@ int sl_ptx_order_violation(const sl_ptx *p, int (*in_scope)(const char *function
     if (wherelen)
         where[0] = '\0';
     report rep = {p, why, where, wherelen};
-    for (int i = 0; i < p->nfunc; i++) {
-        if (in_scope && !in_scope(p->func[i].name, arg))
+    /* kernels are judged with their __noinline__ helpers inlined */
+    sl_ptx_inlined inl;
+    sl_ptx_inline_kernels(p, in_scope, arg, library_function, &inl);
+    int bad = 0;
+    for (int i = 0; i < p->nfunc && !bad; i++) {
+        const sl_ptx_func *f = sl_ptx_inlined_view(&inl, i);
+        if (!f || (in_scope && !in_scope(p->func[i].name, arg)))
             continue;
         sl_text msg = {0};
         report r = rep;
         r.why = &msg;
-        if (check_function(p, &p->func[i], coresident, &r)) {
+        if (check_function(p, f, coresident, &r)) {
             sl_text_printf(why, "%s", sl_text_str(&msg));
             if (note)
                 sl_text_printf(why, ".\n%s", note);
-            sl_text_free(&msg);
-            return 1;
-        }
-        sl_text_free(&msg);
-        if (wherelen)
+            bad = 1;
+        } else if (wherelen)
             where[0] = '\0';
+        sl_text_free(&msg);
     }
-    return 0;
+    sl_ptx_inlined_free(&inl);
+    return bad;
 }

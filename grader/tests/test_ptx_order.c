@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ptx.h"
+#include "ptx_inline.h"
 #include "ptx_order.h"
 #include "unit.h"
 
@@ -574,6 +575,137 @@ START_TEST(block_scope_flags_waits_and_tickets)
 }
 END_TEST
 
+/* ---------- __noinline__ helpers (ptx_inline.c) ---------- */
+
+/* wait_on(flag) spins on line 10 and returns the flag; the kernel passes
+ * %rd8 (flag + 4 * (%r7)), fences on line 11 (acquire) and reads on 12.
+ * Block 0 produces as in message_kernel. %s: how %r7 is chosen, the
+ * acquire. */
+static char *helper_kernel(const char *index, const char *acquire)
+{
+    char *buf = malloc(8192);
+    snprintf(buf, 8192,
+             ".version 8.0\n.target sm_90\n.address_size 64\n.file 1 \"/s/k.cu\"\n"
+             ".func (.param .b32 func_retval0) wait_on(\n.param .b64 wait_on_param_0\n)\n{\n"
+             ".reg .pred %%p<3>;\n.reg .b32 %%r<3>;\n.reg .b64 %%rd<3>;\n"
+             "ld.param.u64 %%rd1, [wait_on_param_0];\n$L__BB0_1:\n.loc 1 10 0\n"
+             "ld.volatile.global.u32 %%r1, [%%rd1];\nsetp.eq.s32 %%p1, %%r1, 0;\n"
+             "@%%p1 bra $L__BB0_1;\nst.param.b32 [func_retval0+0], %%r1;\nret;\n}\n"
+             "%s"
+             ".shared .align 4 .u32 s_tile;\n%s\nmul.wide.u32 %%rd7, %%r7, 4;\n"
+             "add.s64 %%rd8, %%rd5, %%rd7;\nmov.u32 %%r1, %%ctaid.x;\nsetp.eq.s32 %%p1, %%r1, 0;\n"
+             "@%%p1 bra $PROD;\n"
+             "{\n.reg .b32 temp_param_reg;\n.param .b64 param0;\nst.param.b64 [param0+0], %%rd8;\n"
+             ".param .b32 retval0;\ncall.uni (retval0), wait_on, (param0);\n"
+             "ld.param.b32 %%r2, [retval0+0];\n}\n"
+             ".loc 1 11 0\n%s\n.loc 1 12 0\nld.global.u32 %%r3, [%%rd4];\n"
+             "st.global.u32 [%%rd6], %%r3;\nret;\n"
+             "$PROD:\n.loc 1 20 0\nst.global.u32 [%%rd4], %%r1;\n.loc 1 21 0\nmembar.gl;\n"
+             ".loc 1 22 0\nst.volatile.global.u32 [%%rd5], %%r1;\nret;\n}\n",
+             HEAD, index, acquire);
+    return buf;
+}
+
+static const char *const FIXED_INDEX = "mov.u32 %r7, 0;";
+static const char *const CTAID_INDEX = "mov.u32 %r6, %ctaid.x;\nadd.s32 %r7, %r6, -1;";
+static const char *const TICKET_INDEX =
+    "mov.u32 %r5, %tid.x;\nsetp.ne.s32 %p3, %r5, 0;\n@%p3 bra $TAKEN;\n"
+    "atom.global.add.u32 %r6, [%rd6], 1;\nst.shared.u32 [s_tile], %r6;\n$TAKEN:\nbar.sync 0;\n"
+    "ld.shared.u32 %r6, [s_tile];\nadd.s32 %r7, %r6, -1;";
+
+static int has_insn(const sl_ptx_func *f, const char *text)
+{
+    for (int j = 0; j < f->ninsn; j++)
+        if (strcmp(f->insn[j].text, text) == 0)
+            return j;
+    return -1;
+}
+
+START_TEST(inlining_copies_helpers)
+{
+    char *k = helper_kernel(FIXED_INDEX, "membar.gl;");
+    sl_ptx p;
+    sl_ptx_parse(k, &p);
+    int ki = sl_ptx_function_index(&p, "k"), hi = sl_ptx_function_index(&p, "wait_on");
+    ck_assert_int_ge(ki, 0);
+    sl_ptx_func f;
+    char inlined[4] = {0};
+    ck_assert_int_eq(sl_ptx_inline(&p, ki, NULL, 0, &f, inlined), 1);
+    ck_assert(inlined[hi] && !inlined[ki]);
+    /* the argument and the result are moved, the callseq is gone */
+    ck_assert_int_ge(has_insn(&f, "mov.u64 %rd1__in1, %rd8"), 0);
+    ck_assert_int_ge(has_insn(&f, "mov.b32 %r2, %r1__in1"), 0);
+    for (int j = 0; j < f.ninsn; j++)
+        ck_assert_msg(!strstr(f.insn[j].text, "st.param") && !strstr(f.insn[j].text, "retval") &&
+                          !strstr(f.insn[j].text, "wait_on") && !strstr(f.insn[j].text, "call"),
+                      "%s", f.insn[j].text);
+    /* registers and labels renamed, ret a branch past the copy */
+    int load = has_insn(&f, "ld.volatile.global.u32 %r1__in1, [%rd1__in1]");
+    ck_assert_int_ge(load, 0);
+    ck_assert_int_eq(f.insn[load].src_line, 10); /* the helper's own line */
+    ck_assert_int_ge(has_insn(&f, "@%p1__in1 bra $L__BB0_1__in1"), 0);
+    int ret = has_insn(&f, "bra.uni $L__ret__in1");
+    ck_assert_int_ge(ret, 0);
+    int end = -1, loop = -1;
+    for (int l = 0; l < f.nlabel; l++) {
+        if (strcmp(f.label[l], "$L__ret__in1") == 0)
+            end = f.label_at[l];
+        if (strcmp(f.label[l], "$L__BB0_1__in1") == 0)
+            loop = f.label_at[l];
+    }
+    ck_assert_int_eq(loop, load);
+    ck_assert_int_gt(end, ret);
+    ck_assert_int_ge(has_insn(&f, "mov.u32 %r1, %ctaid.x"), 0); /* the kernel's own */
+    sl_ptx_func_free(&f);
+    /* the helper is judged inside its kernel, not alone */
+    sl_ptx_inlined m;
+    sl_ptx_inline_kernels(&p, NULL, NULL, NULL, &m);
+    ck_assert_ptr_null(sl_ptx_inlined_view(&m, hi));
+    ck_assert_ptr_ne(sl_ptx_inlined_view(&m, ki), &p.func[ki]);
+    sl_ptx_inlined_free(&m);
+    /* a copy past the cap is given up */
+    ck_assert_int_eq(sl_ptx_inline(&p, ki, NULL, 10, &f, NULL), -1);
+    /* nothing to inline in the helper itself */
+    ck_assert_int_eq(sl_ptx_inline(&p, hi, NULL, 0, &f, NULL), 0);
+    sl_ptx_free(&p);
+    free(k);
+    /* recursion is not followed */
+    const char *rec = ".func r()\n{\ncall.uni r, ();\nret;\n}\n"
+                      ".visible .entry e()\n{\ncall.uni r, ();\nret;\n}\n";
+    sl_ptx_parse(rec, &p);
+    ck_assert_int_eq(sl_ptx_inline(&p, 1, NULL, 0, &f, NULL), 1);
+    ck_assert_int_ge(has_insn(&f, "call.uni r, ()"), 0);
+    sl_ptx_func_free(&f);
+    sl_ptx_free(&p);
+}
+END_TEST
+
+START_TEST(waits_in_helpers)
+{
+    /* the helper spins, the caller fences after the call: right */
+    char *k = helper_kernel(FIXED_INDEX, "membar.gl;");
+    ck_assert_msg(!judge(k, NULL), "%s", sl_text_str(&why));
+    free(k);
+    /* no fence after the call: the read is named on the kernel's line,
+     * the wait on the helper's */
+    k = helper_kernel(FIXED_INDEX, "");
+    ck_assert(judge(k, NULL));
+    SAYS("no acquire");
+    WHERE("k.cu:10");
+    WHERE("k.cu:12");
+    free(k);
+    /* the index flows into the helper: blockIdx, or a ticket */
+    k = helper_kernel(CTAID_INDEX, "membar.gl;");
+    ck_assert(judge(k, NULL));
+    SAYS("blockIdx");
+    WHERE("k.cu:10");
+    free(k);
+    k = helper_kernel(TICKET_INDEX, "membar.gl;");
+    ck_assert_msg(!judge(k, NULL), "%s", sl_text_str(&why));
+    free(k);
+}
+END_TEST
+
 Suite *ptx_order_suite(void)
 {
     Suite *s = suite_create("ptx_order");
@@ -596,6 +728,8 @@ Suite *ptx_order_suite(void)
     tcase_add_test(tc, block_scope_flags_waits_and_tickets);
     tcase_add_test(tc, decided_branches_and_one_warp);
     tcase_add_test(tc, torn_words_and_fences_on_the_way_out);
+    tcase_add_test(tc, inlining_copies_helpers);
+    tcase_add_test(tc, waits_in_helpers);
     suite_add_tcase(s, tc);
     return s;
 }
