@@ -579,8 +579,8 @@ END_TEST
 
 /* wait_on(flag) spins on line 10 and returns the flag; the kernel passes
  * %rd8 (flag + 4 * (%r7)), fences on line 11 (acquire) and reads on 12.
- * Block 0 produces as in message_kernel. %s: how %r7 is chosen, the
- * acquire. */
+ * Block 0 produces as in message_kernel. index: how %r7 is chosen. The
+ * module header comes before the helper and again in HEAD (harmless). */
 static char *helper_kernel(const char *index, const char *acquire)
 {
     char *buf = malloc(8192);
