@@ -157,6 +157,9 @@ typedef struct {
     char **keys; /* interned condition texts */
     int nkeys;
     int coresident;
+    int *once;                  /* per register: written_once(), -2 not yet known */
+    struct decided_s *decided;  /* per instruction: decide(), cached */
+    char *decided_done;
 } fn;
 
 static int intern(fn *c, const char *s)
@@ -324,10 +327,15 @@ static int written_once(const fn *c, int reg)
 {
     if (reg < 0 || c->fl.ndef[reg] != 1)
         return -1;
+    if (c->once[reg] != -2)
+        return c->once[reg];
+    c->once[reg] = -1;
     for (int i = 0; i < c->n; i++)
-        if (sl_flow_writes(&c->fl, i, reg))
-            return in_cycle(c, i) ? -1 : i;
-    return -1;
+        if (sl_flow_writes(&c->fl, i, reg)) {
+            c->once[reg] = in_cycle(c, i) ? -1 : i;
+            break;
+        }
+    return c->once[reg];
 }
 
 /* What predicate reg holds when it is value, as a condition that keeps its
@@ -367,7 +375,7 @@ static cond_item branch_condition(fn *c, int x, int k)
     return stable_condition(c, bi->guard, (k == 0) != bi->guard_neg);
 }
 
-typedef struct {
+typedef struct decided_s {
     cond_item fact[32]; /* conditions that hold on every path to the start */
     int tid[32];        /* ... and whether they depend on the thread index */
     int n;
@@ -431,6 +439,16 @@ static void decided_free(decided *d)
 {
     free(d->cut);
     free(d->subset);
+}
+
+/* decide(), once per instruction: paths from it are asked about often */
+static const decided *decided_at(fn *c, int from)
+{
+    if (!c->decided_done[from]) {
+        decide(c, from, &c->decided[from]);
+        c->decided_done[from] = 1;
+    }
+    return &c->decided[from];
 }
 
 /* Does guarded instruction j run on the paths d describes? */
@@ -612,13 +630,12 @@ static int check_release(fn *c, int s, int pub, const char *what, const report *
     char *target = mask(c), *blocked = mask(c);
     target[pub] = 1;
     int bad = 0;
-    decided d;
-    decide(c, s, &d);
+    const decided *d = decided_at(c, s);
     if (!releases(&c->f->insn[pub])) {
         for (int j = 0; j < c->n; j++)
             blocked[j] = (ordering_with(c, j, pub) & ORD_REL) ||
-                         (runs_decided(c, &d, j) && (ordering(c->p, &c->f->insn[j], 0) & ORD_REL));
-        if (sl_cfg_reach(c->f, &c->g, s, target, blocked, d.cut) >= 0) {
+                         (runs_decided(c, d, j) && (ordering(c->p, &c->f->insn[j], 0) & ORD_REL));
+        if (sl_cfg_reach(c->f, &c->g, s, target, blocked, d->cut) >= 0) {
             bad = 1;
             int narrow = -1, early = -1;
             for (int j = 0; j < c->n; j++)
@@ -683,7 +700,7 @@ static int check_release(fn *c, int s, int pub, const char *what, const report *
         for (int j = 0; j < c->n; j++)
             blocked[j] = (ordering_with(c, j, pub) & ORD_BAR) ||
                          (warp && sl_ptx_matches(&c->f->insn[j], "bar.warp.sync"));
-        if (sl_cfg_reach(c->f, &c->g, s, target, blocked, d.cut) >= 0) {
+        if (sl_cfg_reach(c->f, &c->g, s, target, blocked, d->cut) >= 0) {
             bad = 1;
             sl_text_printf(r->why, "the store ");
             say(r, c, s);
@@ -697,7 +714,6 @@ static int check_release(fn *c, int s, int pub, const char *what, const report *
                                        "publish from one thread");
                 free(target);
                 free(blocked);
-                decided_free(&d);
                 return 1;
             }
             sl_text_printf(r->why, " is made by threads that do not all publish %s ", what);
@@ -709,7 +725,6 @@ static int check_release(fn *c, int s, int pub, const char *what, const report *
                                    "from one thread");
         }
     }
-    decided_free(&d);
     free(target);
     free(blocked);
     return bad;
@@ -721,8 +736,9 @@ static int check_acquire(fn *c, int from, const char *targets, const signed char
 {
     if (acquires(&c->f->insn[from]))
         return 0;
-    decided d;
-    decide(c, from, &d);
+    decided d = *decided_at(c, from); /* its cut merged with the caller's: a copy */
+    d.cut = malloc((size_t)c->g.nb + 1);
+    memcpy(d.cut, decided_at(c, from)->cut, (size_t)c->g.nb + 1);
     for (int b = 0; cut && b < c->g.nb; b++)
         if (cut[b] >= 0)
             d.cut[b] = cut[b];
@@ -733,7 +749,7 @@ static int check_acquire(fn *c, int from, const char *targets, const signed char
     int by_others = 0;
     int rd = unordered_read(c, from, targets, acq, &d, &by_others);
     free(acq);
-    decided_free(&d);
+    free(d.cut);
     if (rd < 0)
         return 0;
     if (is_ticket) {
@@ -1143,6 +1159,11 @@ static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident,
     c.store_data = mask(&c);
     c.gread = mask(&c);
     c.spin_load = mask(&c);
+    c.once = malloc(((size_t)c.fl.nreg + 1) * sizeof *c.once);
+    for (int r = 0; r <= c.fl.nreg; r++)
+        c.once[r] = -2;
+    c.decided = calloc((size_t)c.n + 1, sizeof *c.decided);
+    c.decided_done = mask(&c);
     c.base = calloc((size_t)c.n + 1, sizeof *c.base);
     for (int j = 0; j < c.n; j++) {
         const sl_ptx_insn *in = &f->insn[j];
@@ -1204,6 +1225,12 @@ static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident,
     free(c.store_strong);
     free(c.store_data);
     free(c.spin_load);
+    for (int j = 0; j < c.n; j++)
+        if (c.decided_done[j])
+            decided_free(&c.decided[j]);
+    free(c.decided);
+    free(c.decided_done);
+    free(c.once);
     free(c.base);
     sl_flow_free(&c.fl);
     sl_cfg_free(&c.g);
