@@ -809,12 +809,18 @@ static const char *const GAS_DENIED[] = {".incbin", ".include", ".macro", ".endm
                                          ".exitm", ".noaltmacro", NULL};
 
 /* Whether a statement is one of nvcc's fatbinary block. */
+/* A statement without the blanks around it. */
+static void trim_statement(const char **st, size_t *n)
+{
+    while (*n > 0 && ((*st)[*n - 1] == ' ' || (*st)[*n - 1] == '\t' || (*st)[*n - 1] == '\r'))
+        (*n)--;
+    while (*n > 0 && (**st == ' ' || **st == '\t'))
+        (*st)++, (*n)--;
+}
+
 static int fatbin_statement(const char *st, size_t n)
 {
-    while (n > 0 && (st[n - 1] == ' ' || st[n - 1] == '\t' || st[n - 1] == '\r'))
-        n--;
-    while (n > 0 && (*st == ' ' || *st == '\t'))
-        st++, n--;
+    trim_statement(&st, &n);
     static const char *const fixed[] = {".section .nv_fatbin, \"a\"", ".align 8", "fatbinData:",
                                         ".text", NULL};
     if (n == 0)
@@ -836,10 +842,7 @@ static int fatbin_statement(const char *st, size_t n)
  * <iostream> naming its initialiser. No syscall, no call, no data. */
 static int harmless_statement(const char *st, size_t n)
 {
-    while (n > 0 && (st[n - 1] == ' ' || st[n - 1] == '\t' || st[n - 1] == '\r'))
-        n--;
-    while (n > 0 && (*st == ' ' || *st == '\t'))
-        st++, n--;
+    trim_statement(&st, &n);
     static const char *const ok[] = {"pause", "nop", "rep nop", "mfence", "lfence", "sfence",
                                      /* GCC 13's <iostream>: a reference to libstdc++'s
                                         stream initialiser, so that it is linked */

@@ -320,6 +320,16 @@ int sl_flow_writes(const sl_flow *fl, int i, int r)
     return 0;
 }
 
+int sl_flow_only_def(const sl_flow *fl, int r)
+{
+    if (r < 0 || r >= fl->nreg || fl->ndef[r] != 1)
+        return -1;
+    for (int i = 0; i < fl->nin; i++)
+        if (sl_flow_writes(fl, i, r))
+            return i;
+    return -1;
+}
+
 void sl_flow_build(const sl_ptx_func *f, sl_flow *fl)
 {
     memset(fl, 0, sizeof *fl);

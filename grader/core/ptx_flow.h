@@ -60,5 +60,7 @@ unsigned sl_flow_addr_taint(const sl_flow *fl, int i);
 int sl_flow_is_global(const sl_flow *fl, int i);
 /* Does instruction i write register r? */
 int sl_flow_writes(const sl_flow *fl, int i, int r);
+/* The instruction that writes r when it is the only one, else -1. */
+int sl_flow_only_def(const sl_flow *fl, int r);
 
 #endif

@@ -185,23 +185,21 @@ static cond_item condition(fn *c, int reg, int value)
     cond_item it = {-1, value};
     char buf[256];
     snprintf(buf, sizeof buf, "reg %s", c->fl.reg[reg]);
-    if (c->fl.ndef[reg] == 1)
-        for (int i = 0; i < c->n; i++)
-            if (sl_flow_writes(&c->fl, i, reg)) {
-                size_t olen;
-                const char *op = sl_ptx_opcode(&c->f->insn[i], &olen);
-                const char *ops = sl_ptx_operands(&c->f->insn[i]);
-                const char *comma = strchr(ops, ',');
-                if (!comma || strchr(ops, '|'))
-                    break;
-                snprintf(buf, sizeof buf, "%.*s _%s", (int)olen, op, comma);
-                char *ne = strstr(buf, ".ne.");
-                if (ne && strncmp(buf, "setp.", 5) == 0) {
-                    memcpy(ne, ".eq.", 4);
-                    it.pol = !value;
-                }
-                break;
+    int i = sl_flow_only_def(&c->fl, reg);
+    if (i >= 0) {
+        size_t olen;
+        const char *op = sl_ptx_opcode(&c->f->insn[i], &olen);
+        const char *ops = sl_ptx_operands(&c->f->insn[i]);
+        const char *comma = strchr(ops, ',');
+        if (comma && !strchr(ops, '|')) {
+            snprintf(buf, sizeof buf, "%.*s _%s", (int)olen, op, comma);
+            char *ne = strstr(buf, ".ne.");
+            if (ne && strncmp(buf, "setp.", 5) == 0) {
+                memcpy(ne, ".eq.", 4);
+                it.pol = !value;
             }
+        }
+    }
     it.key = intern(c, buf);
     return it;
 }
@@ -325,16 +323,12 @@ static int in_cycle(const fn *c, int d)
  * any loop), else -1. */
 static int written_once(const fn *c, int reg)
 {
-    if (reg < 0 || c->fl.ndef[reg] != 1)
+    if (reg < 0)
         return -1;
-    if (c->once[reg] != -2)
-        return c->once[reg];
-    c->once[reg] = -1;
-    for (int i = 0; i < c->n; i++)
-        if (sl_flow_writes(&c->fl, i, reg)) {
-            c->once[reg] = in_cycle(c, i) ? -1 : i;
-            break;
-        }
+    if (c->once[reg] == -2) {
+        int i = sl_flow_only_def(&c->fl, reg);
+        c->once[reg] = i >= 0 && !in_cycle(c, i) ? i : -1;
+    }
     return c->once[reg];
 }
 
@@ -375,6 +369,21 @@ static cond_item branch_condition(fn *c, int x, int k)
     return stable_condition(c, bi->guard, (k == 0) != bi->guard_neg);
 }
 
+/* Does every path from the function's start to instruction i leave block x
+ * through slot k (with k cut, i cannot be reached)? */
+static int only_through(const fn *c, int x, int k, int i)
+{
+    char *t = mask(c);
+    signed char *cut = malloc((size_t)c->g.nb + 1);
+    t[i] = 1;
+    memset(cut, -1, (size_t)c->g.nb + 1);
+    cut[x] = (signed char)k;
+    int through = sl_cfg_reach(c->f, &c->g, 0, t, NULL, cut) < 0;
+    free(t);
+    free(cut);
+    return through;
+}
+
 typedef struct decided_s {
     cond_item fact[32]; /* conditions that hold on every path to the start */
     int tid[32];        /* ... and whether they depend on the thread index */
@@ -400,25 +409,15 @@ static void decide(fn *c, int from, decided *d)
     d->cut = malloc((size_t)c->g.nb + 1);
     memset(d->cut, -1, (size_t)c->g.nb + 1);
     d->subset = mask(c);
-    char *t = mask(c);
-    signed char *cut = malloc((size_t)c->g.nb + 1);
-    t[from] = 1;
     for (int x = 0; x < c->g.nb && from > 0; x++)
         for (int k = 0; k < 2 && d->n < 32; k++) {
-            /* with slot k cut, from cannot be reached: every path takes k */
             cond_item it = branch_condition(c, x, k);
-            if (it.key < 0 || fact_value(d, it) >= 0)
-                continue;
-            memset(cut, -1, (size_t)c->g.nb + 1);
-            cut[x] = (signed char)k;
-            if (sl_cfg_reach(c->f, &c->g, 0, t, NULL, cut) < 0) {
+            if (it.key >= 0 && fact_value(d, it) < 0 && only_through(c, x, k, from)) {
                 int guard = c->fl.in[last_insn(c, x)].guard;
                 d->tid[d->n] = (c->fl.taint[guard] & SL_TAINT_TID) != 0;
                 d->fact[d->n++] = it;
             }
         }
-    free(cut);
-    free(t);
     for (int y = 0; y < c->g.nb; y++)
         for (int k = 0; k < 2; k++) {
             cond_item it = branch_condition(c, y, k);
@@ -510,13 +509,9 @@ static int unordered_read(fn *c, int from, const char *targets, const char *acq,
 /* Is the register's only value %tid.x (a mov of it)? */
 static int is_tid_x(const fn *c, int reg)
 {
-    if (reg < 0 || c->fl.ndef[reg] != 1)
-        return 0;
-    for (int i = 0; i < c->n; i++)
-        if (sl_flow_writes(&c->fl, i, reg))
-            return sl_ptx_matches(&c->f->insn[i], "mov.") &&
-                   strstr(sl_ptx_operands(&c->f->insn[i]), "%tid.x") != NULL;
-    return 0;
+    int i = sl_flow_only_def(&c->fl, reg);
+    return i >= 0 && sl_ptx_matches(&c->f->insn[i], "mov.") &&
+           strstr(sl_ptx_operands(&c->f->insn[i]), "%tid.x") != NULL;
 }
 
 /* Is the branch out of block x through slot k taken only by threads of one
@@ -528,10 +523,7 @@ static int one_warp_edge(fn *c, int x, int k)
     const sl_flow_insn *bi = &c->fl.in[last];
     if (!sl_ptx_is_branch(&c->f->insn[last]) || bi->guard < 0 || c->g.succ[x][1] < 0)
         return 0;
-    int value = (k == 0) != bi->guard_neg, d = -1;
-    for (int i = 0; i < c->n && d < 0; i++)
-        if (c->fl.ndef[bi->guard] == 1 && sl_flow_writes(&c->fl, i, bi->guard))
-            d = i;
+    int value = (k == 0) != bi->guard_neg, d = sl_flow_only_def(&c->fl, bi->guard);
     if (d < 0 || !sl_ptx_matches(&c->f->insn[d], "setp."))
         return 0;
     const sl_flow_insn *si = &c->fl.in[d];
@@ -572,31 +564,18 @@ static int one_warp_edge(fn *c, int x, int k)
  * reached only through a one-warp edge? */
 static int one_warp(fn *c, int i, int *edge_x, int *edge_k)
 {
-    char *t = mask(c);
-    signed char *cut = malloc((size_t)c->g.nb + 1);
-    t[i] = 1;
-    int found = 0;
-    for (int x = 0; x < c->g.nb && !found; x++)
-        for (int k = 0; k < 2 && !found; k++) {
-            if (!one_warp_edge(c, x, k) || (edge_x && *edge_x >= 0 && (x != *edge_x || k != *edge_k)))
+    for (int x = 0; x < c->g.nb; x++)
+        for (int k = 0; k < 2; k++) {
+            if (!one_warp_edge(c, x, k) || (*edge_x >= 0 && (x != *edge_x || k != *edge_k)))
                 continue;
-            memset(cut, -1, (size_t)c->g.nb + 1);
-            cut[x] = (signed char)(1 - k);
-            /* slot 1-k cut: the other way round, i is reached only through k */
-            int via_k = sl_cfg_reach(c->f, &c->g, 0, t, NULL, cut) >= 0;
-            cut[x] = (signed char)k;
-            int other = sl_cfg_reach(c->f, &c->g, 0, t, NULL, cut) >= 0;
-            if (via_k && !other) {
-                found = 1;
-                if (edge_x) {
-                    *edge_x = x;
-                    *edge_k = k;
-                }
+            /* reached at all (through k), and only through k */
+            if (!only_through(c, x, 1 - k, i) && only_through(c, x, k, i)) {
+                *edge_x = x;
+                *edge_k = k;
+                return 1;
             }
         }
-    free(t);
-    free(cut);
-    return found;
+    return 0;
 }
 
 /* Are store s and publish pub made by threads of one warp, the same one

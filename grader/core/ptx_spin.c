@@ -54,19 +54,13 @@ static void operand_value(const sl_ptx_func *f, const sl_flow *fl, int i, int n,
     for (int r = 0; r < fl->nreg; r++) {
         if (strcmp(fl->reg[r], buf) != 0)
             continue;
-        if (fl->ndef[r] != 1)
-            return;
-        for (int j = 0; j < f->ninsn; j++)
-            if (sl_flow_writes(fl, j, r)) {
-                if (sl_ptx_matches(&f->insn[j], "mov.") && !sl_ptx_guarded(&f->insn[j])) {
-                    char v[64];
-                    operand_text(&f->insn[j], 1, v, sizeof v);
-                    if (v[0] != '%' && (isdigit((unsigned char)v[0]) || v[0] == '-')) {
-                        snprintf(buf, len, "%s", v);
-                    }
-                }
-                return;
-            }
+        int j = sl_flow_only_def(fl, r);
+        if (j >= 0 && sl_ptx_matches(&f->insn[j], "mov.") && !sl_ptx_guarded(&f->insn[j])) {
+            char v[64];
+            operand_text(&f->insn[j], 1, v, sizeof v);
+            if (v[0] != '%' && (isdigit((unsigned char)v[0]) || v[0] == '-'))
+                snprintf(buf, len, "%s", v);
+        }
         return;
     }
 }
