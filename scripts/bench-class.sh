@@ -2,11 +2,10 @@
 # Class grading throughput: makes a demo class of N students
 # (scripts/make-demo-class.sh), grades it, and prints the wall time,
 # students per minute, processes per student (runner, sanitizer and sweep
-# runs from SYNCLAB_TRACE; nvcc calls through a counting wrapper) and the
+# runs and nvcc calls, from SYNCLAB_TRACE), the machine's CPU time and the
 # sha256 of grades.csv, which must not change when a speed lever does.
 #   scripts/bench-class.sh N [syncgrade class options...]
-# e.g. scripts/bench-class.sh 100 --jobs 6
-#      scripts/bench-class.sh 100 --jobs 6 --mps
+# e.g. scripts/bench-class.sh 100 --jobs 8
 #      scripts/bench-class.sh 100 --gpus all
 # A fixed --seed (1 unless given) keeps the checksum comparable.
 # BENCH_DIR: where the class and the grades go (default build/bench-class).
@@ -24,37 +23,57 @@ rm -rf "$dir"
 mkdir -p "$dir"
 "$root/scripts/make-demo-class.sh" "$dir/class" "$n" > "$dir/class.txt"
 
-# every nvcc call of the grader leaves a line in nvcc.count
-real_nvcc=${SYNCLAB_NVCC:-$(sed -n 's/^#define SYNCLAB_NVCC "\(.*\)"$/\1/p' \
-                               "$root/build/generated/synclab_config.h")}
-cat > "$dir/nvcc" <<WRAP
-#!/bin/sh
-echo x >> "$dir/nvcc.count"
-exec "$real_nvcc" "\$@"
-WRAP
-chmod +x "$dir/nvcc"
-: > "$dir/nvcc.count"
-
+# the machine's CPU time (user, nice, system; /proc/stat's first line, in
+# clock ticks): sandboxed runners are in a PID namespace whose CPU time never
+# reaches the grader's wait, so the whole machine's counter is taken
+cpu_ticks() { awk '/^cpu / { print $2 + $3 + $4; exit }' /proc/stat; }
+tick=$(getconf CLK_TCK)
+c0=$(cpu_ticks)
 start=$(date +%s.%N)
 rc=0
-SYNCLAB_TRACE=1 SYNCLAB_NVCC=$dir/nvcc "$syncgrade" class --submissions "$dir/class" \
+SYNCLAB_TRACE=1 "$syncgrade" class --submissions "$dir/class" \
   --out "$dir/grades" --quiet "${seed[@]}" "$@" 2> "$dir/trace.log" || rc=$?
 end=$(date +%s.%N)
+cpu=$(( ($(cpu_ticks) - c0) / tick ))
 [ "$rc" -le 1 ] || { tail -n 20 "$dir/trace.log"; echo "bench-class: syncgrade class failed ($rc)" >&2; exit "$rc"; }
 
 count() { grep -c "$1" "$dir/trace.log" || true; }
 plain=$(count '^\[trace\] [^ ]*: plain run')
 tools=$(count '^\[trace\] [^ ]*: \(racecheck\|synccheck\|memcheck\|initcheck\)')
 sweeps=$(count '^\[trace\] sweep ')
-nvcc=$(wc -l < "$dir/nvcc.count")
+nvcc=$(count '^\[trace\] build: nvcc')
 awk -v n="$n" -v s="$start" -v e="$end" -v p="$plain" -v t="$tools" -v w="$sweeps" \
-    -v c="$nvcc" 'BEGIN {
+    -v c="$nvcc" -v cpu="$cpu" 'BEGIN {
   wall = e - s
   printf "students:             %d\n", n
   printf "wall:                 %.1f s (%.1f s per student)\n", wall, wall / n
   printf "students per minute:  %.2f\n", n * 60 / wall
+  printf "cpu:                  %.0f s (%.1f s per student)\n", cpu, cpu / n
   printf "processes per student: %.1f GPU (%.1f plain runs, %.1f sanitizer runs, %.1f sweep runs), %.1f nvcc\n",
          (p + t + w) / n, p / n, t / n, w / n, c / n
 }'
+# where the time goes, per student: processes and the sum of their wall
+# times, from the trace (their CPU time is in the machine's counter above)
+awk -v n="$n" '
+  /^\[trace\] build: /                      { k = "build" }
+  /^\[trace\] sweep [^ ]*: plain/            { k = "sweep plain" }
+  /^\[trace\] sweep [^ ]*: (memcheck|synccheck|racecheck|initcheck)/ { k = "sweep tools" }
+  /^\[trace\] [^ ]*: plain run/              { k = "plain runs" }
+  /^\[trace\] [^ ]*: (memcheck|synccheck|racecheck|initcheck) / { k = "tool runs" }
+  / s wall, [0-9.]+ s cpu/ && k != "" {
+    w = $0; sub(/ s wall.*/, "", w); sub(/.* /, "", w)
+    c = $0; sub(/ s cpu.*/, "", c); sub(/.* /, "", c)
+    wall[k] += w; cpu[k] += c; cnt[k]++
+  }
+  { k = "" }
+  END {
+    for (k in cnt)
+      printf "  %-12s %5.1f per student, %6.1f s wall per student\n", k, cnt[k] / n, wall[k] / n
+  }' "$dir/trace.log" | sort
+# every clean copy of the solutions has full marks, or the run proves nothing
+bad=$(awk -F, 'NR == FNR { if ($2 == " solutions") clean[$1] = 1; next }
+               FNR == 1 { for (i = 1; i <= NF; i++) { if ($i == "total") t = i; if ($i == "max") m = i }; next }
+               ($1 in clean) && $t != $m { print $1 }' FS=: "$dir/class.txt" FS=, "$dir/grades/grades.csv")
+[ -z "$bad" ] || { echo "bench-class: clean copies of the solutions without full marks: $bad" >&2; exit 1; }
 echo "grades.csv sha256:    $(sha256sum < "$dir/grades/grades.csv" | cut -d' ' -f1)"
 [ "$rc" -eq 0 ] || echo "(some exercises not judged: ERROR; see $dir/trace.log)"

@@ -14,6 +14,7 @@
 #include "proc.h"
 #include "sandbox.h"
 #include "text.h"
+#include "trace.h"
 
 enum { LOG_CAP = 16 << 20, LOG_READ = 64 << 10, MAX_SYSTEM_DIRS = 32 };
 
@@ -153,6 +154,9 @@ static int run_tool(char *const argv[], const char *logpath, double timeout_s, s
         sl_proc_wait(&p, &r);
     else
         r.spawn_failed = 1;
+    if (sl_tracing()) /* what a class run spends compiling (scripts/bench-class.sh) */
+        fprintf(stderr, "[trace] build: %s %.2f s wall, %.2f s cpu\n", sl_base_name(argv[0]),
+                r.seconds, r.cpu_seconds);
     char *text = sl_read_file(logpath, LOG_READ, NULL);
     if (text)
         sl_text_printf(log, "%s", text);

@@ -961,7 +961,10 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     if (sl_grade_static_of(l, e, ctx, r))
         goto done;
 
-    sl_exercise_inputs(l, e, ctx->seed, &small, &full);
+    /* what the lesson sweep already ran clean for this exercise */
+    const sl_swept *sw = ctx->swept ? &ctx->swept[e - l->exercises] : NULL;
+    unsigned swept = sw ? sw->checks : 0;
+    sl_exercise_inputs(l, e, ctx->seed, &small, (swept & SL_SWEPT_FULL) ? NULL : &full);
     if (sl_write_inputs(&small, smalldir) != 0 || sl_write_inputs(&full, fulldir) != 0 ||
         sl_mkdirs(outdir) != 0) {
         set(r, SL_V_ERROR);
@@ -969,8 +972,6 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         goto done;
     }
     double plain_timeout = sl_plain_idle_limit(ctx, e);
-    /* what the lesson sweep already ran clean for this exercise */
-    unsigned swept = ctx->swept ? ctx->swept[e - l->exercises] : 0;
 
     /* 4. a plain run of the small inputs: launch failures and hangs first */
     sl_gpu_share();
@@ -1012,7 +1013,9 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     trace(l, e, "small plain run", t0);
     sl_result full_r = {0};
     full_r.verdict = SL_V_PASS;
-    int runs = e->repeats > 0 ? e->repeats : 1, full_failed = -1;
+    int runs = (swept & SL_SWEPT_FULL) ? 0 : e->repeats > 0 ? e->repeats : 1, full_failed = -1;
+    if (swept & SL_SWEPT_FULL)
+        full_r.cases = sw->full_cases; /* compared in the sweep */
     for (int k = 0; k < runs && full_r.verdict == SL_V_PASS; k++) {
         sl_gpu_share();
         run_out f = {0};

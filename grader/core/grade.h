@@ -18,6 +18,14 @@ typedef struct {
     unsigned tools_off;      /* SL_TOOL_* that cannot judge this code (see below) */
 } sl_static_verdict;
 
+/* What the lesson sweep (sweep.h) ran clean for one exercise: SL_TOOL_*
+ * bits and these two, and how many full inputs it compared. */
+enum { SL_SWEPT_SMALL = 16, SL_SWEPT_FULL = 32 };
+typedef struct {
+    unsigned checks;
+    int full_cases;
+} sl_swept;
+
 typedef struct {
     const char *runner;      /* the built runner, NULL when the build failed */
     const char *ptx;         /* the student's PTX */
@@ -32,7 +40,7 @@ typedef struct {
     /* Per exercise of the lesson (indexed like lesson->exercises): the
      * checks the lesson sweep found clean, which the exercise then skips
      * (sweep.h). NULL: no sweep, every exercise runs every check. */
-    const unsigned *swept;
+    const sl_swept *swept;
     /* Per exercise: sl_grade_statics, before the first run. NULL: each
      * exercise decides its static stages itself. */
     const sl_static_verdict *statics;

@@ -228,7 +228,7 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
         if (wanted(job, l->exercises[i].name))
             which[graded++] = i;
     /* before Check forks the judges: they inherit what the sweep found */
-    unsigned *swept = calloc((size_t)l->count + 1, sizeof *swept);
+    sl_swept *swept = calloc((size_t)l->count + 1, sizeof *swept);
     if (swept && sl_sweep_enabled()) {
         sl_sweep_lesson(l, &g_ctx, which, graded, swept);
         sl_contain_kill_children(NULL, 0, 5.0); /* nothing a sweep runner started stays */

@@ -207,7 +207,7 @@ static int stalled(sl_proc *p)
     return now - p->last_progress > p->idle_s;
 }
 
-void sl_proc_wait(sl_proc *p, sl_proc_result *r)
+int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void *arg)
 {
     memset(r, 0, sizeof *r);
     int status = 0;
@@ -221,8 +221,10 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
             untrack(p->pid);
             r->spawn_failed = 1;
             r->seconds = sl_now() - p->start;
-            return;
+            return 1;
         }
+        if (until && until(arg))
+            return 0;
         int quota = over_quota(p);
         if ((p->timeout_s > 0 && sl_now() - p->start > p->timeout_s) || stalled(p) || quota) {
             kill(-p->pid, SIGKILL);
@@ -250,12 +252,12 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
                      (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
     int came_up = sandbox_came_up(p);
     if (r->timed_out || r->over_quota)
-        return;
+        return 1;
     if (!came_up) {
         /* bubblewrap failed before it started the program: ours, not the
          * program's (its complaint is in the log) */
         r->spawn_failed = 1;
-        return;
+        return 1;
     }
     if (WIFEXITED(status)) {
         /* any code, 127 included, is the program's own: exec failures
@@ -266,7 +268,10 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r)
         r->signaled = 1;
         r->sig = WTERMSIG(status);
     }
+    return 1;
 }
+
+void sl_proc_wait(sl_proc *p, sl_proc_result *r) { sl_proc_wait_until(p, r, NULL, NULL); }
 
 void sl_proc_run_opts(char *const argv[], const sl_proc_opts *o, sl_proc_result *r)
 {

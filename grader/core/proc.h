@@ -65,6 +65,10 @@ int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path,
                   size_t out_cap, double timeout_s);
 /* Waits, killing the whole group at the time limit. */
 void sl_proc_wait(sl_proc *p, sl_proc_result *r);
+/* sl_proc_wait that returns 0 as soon as until(arg) holds while the child
+ * still runs (wait for it later), 1 when the child ended first (r filled).
+ * until is asked every few milliseconds. */
+int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void *arg);
 /* start + wait, killing the child when its output stops growing for
  * idle_s seconds or at timeout_s overall. */
 void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_cap,

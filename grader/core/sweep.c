@@ -13,23 +13,35 @@
 enum { NCHECKS = 5 };   /* the plain run, then the four tools */
 static const int CHECKS[NCHECKS] = {SL_SWEPT_SMALL, SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK,
                                     SL_TOOL_RACECHECK, SL_TOOL_INITCHECK};
+enum { MAX_RUNS = 8 };  /* an exercise's repeats of its full inputs */
 
-/* One swept exercise: its small inputs (sweep/in/<exercise>) and an output
- * folder per check (sweep/out-<check>/<exercise>): a check's runner sees
- * sweep/in read-only and its own sweep/out-<check> writable (sandbox.h). */
+/* One swept exercise: its small inputs (sweep/in/<exercise>), its full
+ * inputs (sweep/in/<exercise>.full) and an output folder per check
+ * (sweep/out-<check>/<exercise>), plus one per run of the full inputs in
+ * the plain check's folder (sweep/out-plain/<exercise>.full<k>): a
+ * check's runner sees sweep/in read-only and its own sweep/out-<check>
+ * writable (sandbox.h). */
 typedef struct {
     int index;
     const sl_exercise *e;
-    int count;
-    char count_text[16];
-    char dir[4096];
-    char small[4200];
+    sl_inputs small, full;
+    int runs;                    /* of the full inputs */
+    char count_text[16], full_count_text[16];
+    char small_dir[4200], full_dir[4200];
     char out[NCHECKS][4200];
+    char full_out[MAX_RUNS][4200];
 } member;
 
 int sl_sweep_enabled(void)
 {
     const char *v = getenv("SYNCLAB_SWEEP");
+    return !(v && strcmp(v, "0") == 0);
+}
+
+/* SYNCLAB_SWEEP_FULL=0: the full inputs stay with each exercise. */
+static int full_enabled(void)
+{
+    const char *v = getenv("SYNCLAB_SWEEP_FULL");
     return !(v && strcmp(v, "0") == 0);
 }
 
@@ -45,29 +57,87 @@ static int wants(const member *x, int check)
     return check == SL_SWEPT_SMALL || (tools & (unsigned)check);
 }
 
-/* "[sanitizer args] runner run|sanitize ex dir count out ..." over the
- * members that want the check; NULL when none does. */
-static const char **check_argv(const sl_grade_ctx *ctx, int check, int c, const member *m, int n)
+static int add_group(const char **argv, int k, const char *name, const char *dir,
+                     const char *count, const char *out)
+{
+    argv[k++] = name;
+    argv[k++] = dir;
+    argv[k++] = count;
+    argv[k++] = out;
+    return k;
+}
+
+/* "[sanitizer args] runner run ex dir count out ..." over the members that
+ * want the check; NULL when none does. The plain check runs every small
+ * input first, then the full inputs run by run ("groups": one
+ * "@@exercise" each in the log); *groups gets their number. */
+static const char **check_argv(const sl_grade_ctx *ctx, int check, int c, const member *m, int n,
+                               int *groups)
 {
     int any = 0;
     for (int i = 0; i < n; i++)
         any |= wants(&m[i], check);
-    const char **argv = any ? calloc((size_t)(16 + 3 + 4 * n), sizeof *argv) : NULL;
+    const char **argv =
+        any ? calloc((size_t)(16 + 3 + 4 * n * (1 + MAX_RUNS)), sizeof *argv) : NULL;
     if (!argv)
         return NULL;
     int k = check == SL_SWEPT_SMALL ? 0 : sl_sanitizer_args(check, ctx->sanitizer, argv);
     argv[k++] = ctx->runner;
     argv[k++] = "run"; /* under a tool too: the mode goes by the environment (grade.h) */
-    for (int i = 0; i < n; i++) {
-        if (!wants(&m[i], check))
-            continue;
-        argv[k++] = m[i].e->name;
-        argv[k++] = m[i].small;
-        argv[k++] = m[i].count_text;
-        argv[k++] = m[i].out[c];
-    }
+    int g = 0;
+    for (int i = 0; i < n; i++)
+        if (wants(&m[i], check)) {
+            k = add_group(argv, k, m[i].e->name, m[i].small_dir, m[i].count_text, m[i].out[c]);
+            g++;
+        }
+    for (int run = 0; check == SL_SWEPT_SMALL && run < MAX_RUNS; run++)
+        for (int i = 0; i < n; i++)
+            if (run < m[i].runs) {
+                k = add_group(argv, k, m[i].e->name, m[i].full_dir, m[i].full_count_text,
+                              m[i].full_out[run]);
+                g++;
+            }
     argv[k] = NULL;
+    if (groups)
+        *groups = g;
     return argv;
+}
+
+/* How far a plain check's runner got: the groups it started ("@@exercise"
+ * lines), and whether each finished group of the first `upto` launched a
+ * kernel (sl_log_launched, per group). */
+typedef struct {
+    int started;
+    int launched;
+} progress;
+
+static progress read_progress(const char *logpath, int upto)
+{
+    progress p = {0, 1};
+    FILE *f = fopen(logpath, "r");
+    if (!f)
+        return p;
+    char *line = NULL;
+    size_t cap = 0;
+    long long launches = 0;
+    int counted = 0;
+    for (ssize_t len; (len = getline(&line, &cap, f)) >= 0;) {
+        if (strncmp(line, "@@exercise ", 11) == 0) {
+            if (p.started > 0 && p.started <= upto && counted && launches == 0)
+                p.launched = 0;
+            p.started++;
+            launches = 0;
+            counted = 0;
+        } else if (strncmp(line, "@@launches ", 11) == 0) {
+            launches += atoll(line + 11);
+            counted = 1;
+        }
+    }
+    if (p.started > 0 && p.started <= upto && counted && launches == 0)
+        p.launched = 0;
+    free(line);
+    fclose(f);
+    return p;
 }
 
 /* Ended well and, under a tool, the report is clean. */
@@ -89,18 +159,18 @@ static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, c
     return ok;
 }
 
-static void trace_check(const sl_lesson *l, int check, const sl_proc_result *pr, int ok)
+static void trace_check(const sl_lesson *l, const char *what, const sl_proc_result *pr,
+                        const char *found)
 {
     if (sl_tracing())
-        fprintf(stderr, "[trace] sweep %s: %s %s, %.2f s wall, %.2f s cpu\n", l->name,
-                check_name(check), ok ? "clean" : "not clean: each exercise runs it itself",
-                pr->seconds, pr->cpu_seconds);
+        fprintf(stderr, "[trace] sweep %s: %s %s, %.2f s wall, %.2f s cpu\n", l->name, what,
+                found, pr->seconds, pr->cpu_seconds);
 }
 
-/* Writes each member's small inputs; a member that cannot be written is
- * left out of the sweep (it runs everything itself). Returns the number kept. */
+/* Writes each member's inputs; a member that cannot be written is left out
+ * of the sweep (it runs everything itself). Returns the number kept. */
 static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
-                   member *m)
+                   int with_full, member *m)
 {
     int kept = 0;
     for (int k = 0; k < n; k++) {
@@ -114,21 +184,31 @@ static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which
         memset(x, 0, sizeof *x);
         x->index = which[k];
         x->e = e;
-        snprintf(x->dir, sizeof x->dir, "%s/sweep", ctx->workdir);
-        snprintf(x->small, sizeof x->small, "%s/in/%s", x->dir, e->name);
-        sl_inputs small = {0};
-        sl_exercise_inputs(l, e, ctx->seed, &small, NULL);
-        int ok = sl_write_inputs(&small, x->small) == 0;
-        x->count = small.count;
-        snprintf(x->count_text, sizeof x->count_text, "%d", small.count);
+        /* more repeats than a sweep takes: the exercise runs them all itself */
+        x->runs = !with_full || e->repeats > MAX_RUNS ? 0 : e->repeats < 1 ? 1 : e->repeats;
+        snprintf(x->small_dir, sizeof x->small_dir, "%s/sweep/in/%s", ctx->workdir, e->name);
+        snprintf(x->full_dir, sizeof x->full_dir, "%s/sweep/in/%s.full", ctx->workdir, e->name);
+        sl_exercise_inputs(l, e, ctx->seed, &x->small, x->runs ? &x->full : NULL);
+        int ok = sl_write_inputs(&x->small, x->small_dir) == 0 &&
+                 (!x->runs || sl_write_inputs(&x->full, x->full_dir) == 0);
+        snprintf(x->count_text, sizeof x->count_text, "%d", x->small.count);
+        snprintf(x->full_count_text, sizeof x->full_count_text, "%d", x->full.count);
         for (int c = 0; ok && c < NCHECKS; c++) {
-            snprintf(x->out[c], sizeof x->out[c], "%s/out-%s/%s", x->dir, check_name(CHECKS[c]),
-                     e->name);
+            snprintf(x->out[c], sizeof x->out[c], "%s/sweep/out-%s/%s", ctx->workdir,
+                     check_name(CHECKS[c]), e->name);
             ok = sl_mkdirs(x->out[c]) == 0;
         }
-        sl_inputs_free(&small);
-        if (ok)
+        for (int run = 0; ok && run < x->runs; run++) {
+            snprintf(x->full_out[run], sizeof x->full_out[run], "%s/sweep/out-plain/%s.full%d",
+                     ctx->workdir, e->name, run);
+            ok = sl_mkdirs(x->full_out[run]) == 0;
+        }
+        if (ok) {
             kept++;
+        } else {
+            sl_inputs_free(&x->small);
+            sl_inputs_free(&x->full);
+        }
     }
     return kept;
 }
@@ -140,89 +220,175 @@ static void check_opts(const sl_grade_ctx *ctx, int check, const member *m, int 
                        char *in, char *out, size_t len)
 {
     int cases = 0;
-    for (int i = 0; i < n; i++)
-        cases += m[i].count;
+    for (int i = 0; i < n; i++) {
+        cases += m[i].small.count + 1;
+        if (check == SL_SWEPT_SMALL)
+            cases += m[i].runs * (m[i].full.count + 1);
+    }
     snprintf(in, len, "%s/sweep/in", ctx->workdir);
     snprintf(out, len, "%s/sweep/out-%s", ctx->workdir, check_name(check));
     int tool = check == SL_SWEPT_SMALL ? 0 : check;
-    sl_runner_opts(ctx, tool, in, out, cases + n, log, timeout_s, box, o);
+    sl_runner_opts(ctx, tool, in, out, cases, log, timeout_s, box, o);
+}
+
+/* The plain runner has finished every small input: it started the first
+ * group of full inputs. */
+typedef struct {
+    const char *log;
+    int nsmall;
+    double next_look;
+} small_watch;
+
+static int smalls_done(void *arg)
+{
+    small_watch *w = arg;
+    double now = sl_now();
+    if (now < w->next_look)
+        return 0;
+    w->next_look = now + 0.05;
+    return read_progress(w->log, 0).started > w->nsmall;
+}
+
+/* The four tools on the small inputs, started together. */
+typedef struct {
+    sl_proc procs[NCHECKS];
+    sl_sandbox boxes[NCHECKS];
+    sl_proc_opts opts[NCHECKS];
+    char in[NCHECKS][4200], out[NCHECKS][4200];
+    int started[NCHECKS];
+    int any;
+} tool_runs;
+
+static void start_tools(const sl_grade_ctx *ctx, const member *m, int n, char logs[][4200],
+                        tool_runs *t)
+{
+    t->any = 1;
+    for (int c = 1; c < NCHECKS; c++) {
+        const char **argv = check_argv(ctx, CHECKS[c], c, m, n, NULL);
+        check_opts(ctx, CHECKS[c], m, n, logs[c], sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT),
+                   &t->boxes[c], &t->opts[c], t->in[c], t->out[c], sizeof t->in[c]);
+        t->opts[c].box = &t->boxes[c];
+        t->started[c] = argv && sl_proc_spawn(&t->procs[c], (char *const *)argv, &t->opts[c]) == 0;
+        free(argv);
+    }
+}
+
+/* Each tool that ended well with a clean report sets its bit. */
+static unsigned wait_tools(const sl_lesson *l, const sl_grade_ctx *ctx, char logs[][4200],
+                           tool_runs *t)
+{
+    unsigned found = 0;
+    for (int c = 1; c < NCHECKS; c++) {
+        if (!t->started[c])
+            continue;
+        sl_proc_result pr;
+        sl_proc_wait(&t->procs[c], &pr);
+        int ok = clean(ctx, CHECKS[c], &pr, logs[c]);
+        if (ok)
+            found |= (unsigned)CHECKS[c];
+        trace_check(l, check_name(CHECKS[c]), &pr,
+                    ok ? "clean" : "not clean: each exercise runs it itself");
+    }
+    return found;
+}
+
+/* The plain runner: every small input, then the full inputs run by run.
+ * The tools start once it has finished the small inputs, cleanly, while
+ * it goes on with the full ones. Returns SL_SWEPT_SMALL when the small
+ * inputs ran clean. */
+static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const member *m, int n,
+                          char logs[][4200], tool_runs *t)
+{
+    double idle = 0, cap = 0;
+    for (int i = 0; i < n; i++) {
+        double own = sl_plain_idle_limit(ctx, m[i].e);
+        if (own > idle)
+            idle = own;
+        cap += own * SL_PLAIN_CAP_FACTOR * (1 + m[i].runs);
+    }
+    int groups = 0;
+    const char **argv = check_argv(ctx, CHECKS[0], 0, m, n, &groups);
+    if (!argv)
+        return 0;
+    sl_sandbox box;
+    sl_proc_opts o;
+    char in[4200], out[4200];
+    check_opts(ctx, CHECKS[0], m, n, logs[0], cap, &box, &o, in, out, sizeof in);
+    o.idle_s = idle;
+    sl_proc proc;
+    sl_proc_result pr = {0};
+    progress p = {0, 0};
+    if (sl_proc_spawn(&proc, (char *const *)argv, &o) != 0) {
+        pr.spawn_failed = 1;
+    } else {
+        small_watch w = {logs[0], n, 0};
+        int ended = sl_proc_wait_until(&proc, &pr, groups > n ? smalls_done : NULL, &w);
+        if (!ended) {
+            p = read_progress(logs[0], n);
+            if (p.started > n && p.launched)
+                start_tools(ctx, m, n, logs, t);
+            sl_proc_wait(&proc, &pr);
+        }
+        p = read_progress(logs[0], n);
+    }
+    free(argv);
+    /* ended well, or went past the small inputs, each of which launched
+     * (outputs are compared afterwards either way) */
+    unsigned found = clean(ctx, CHECKS[0], &pr, logs[0]) || (p.started > n && p.launched)
+                         ? SL_SWEPT_SMALL
+                         : 0;
+    if (found && !t->any)
+        start_tools(ctx, m, n, logs, t); /* it ended before the full inputs */
+    char what[128];
+    snprintf(what, sizeof what, "%s (%d of %d groups started)",
+             found ? "clean" : "not clean: each exercise runs it itself", p.started, groups);
+    trace_check(l, "plain", &pr, what);
+    return found;
 }
 
 void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
-                     unsigned *swept)
+                     sl_swept *swept)
 {
     if (!ctx->runner || !ctx->sanitizer || n <= 0)
         return;
     member *m = calloc((size_t)n, sizeof *m);
-    if (!m)
+    tool_runs *t = calloc(1, sizeof *t);
+    if (!m || !t) {
+        free(m);
+        free(t);
         return;
-    int count = prepare(l, ctx, which, n, m);
-    double idle = 0;
-    for (int i = 0; i < count; i++) {
-        double own = sl_plain_idle_limit(ctx, m[i].e);
-        if (own > idle)
-            idle = own;
     }
+    int count = prepare(l, ctx, which, n, full_enabled(), m);
     char logs[NCHECKS][4200];
     for (int c = 0; c < NCHECKS; c++)
         snprintf(logs[c], sizeof logs[c], "%s/sweep/%s.log", ctx->workdir, check_name(CHECKS[c]));
     unsigned found_clean = 0;
     if (count > 0) {
         sl_gpu_share();
-        /* the plain run first: no tool ever runs a kernel that may hang */
-        const char **argv = check_argv(ctx, CHECKS[0], 0, m, count);
-        sl_proc_result pr = {0};
-        if (argv) {
-            sl_sandbox box;
-            sl_proc_opts o;
-            char in[4200], out[4200];
-            check_opts(ctx, CHECKS[0], m, count, logs[0], idle * SL_PLAIN_CAP_FACTOR, &box, &o,
-                       in, out, sizeof in);
-            o.idle_s = idle;
-            sl_proc_run_opts((char *const *)argv, &o, &pr);
-            if (clean(ctx, CHECKS[0], &pr, logs[0]))
-                found_clean |= SL_SWEPT_SMALL;
-            trace_check(l, CHECKS[0], &pr, found_clean != 0);
-        }
-        free(argv);
-    }
-    if (found_clean) {
-        sl_proc procs[NCHECKS];
-        sl_sandbox boxes[NCHECKS];
-        sl_proc_opts opts[NCHECKS];
-        int started[NCHECKS] = {0};
-        static char in[NCHECKS][4200], out[NCHECKS][4200]; /* they outlive the loop */
-        for (int c = 1; c < NCHECKS; c++) {
-            const char **argv = check_argv(ctx, CHECKS[c], c, m, count);
-            check_opts(ctx, CHECKS[c], m, count, logs[c],
-                       sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT), &boxes[c], &opts[c], in[c],
-                       out[c], sizeof in[c]);
-            opts[c].box = &boxes[c];
-            started[c] = argv && sl_proc_spawn(&procs[c], (char *const *)argv, &opts[c]) == 0;
-            free(argv);
-        }
-        for (int c = 1; c < NCHECKS; c++) {
-            if (!started[c])
-                continue;
-            sl_proc_result pr;
-            sl_proc_wait(&procs[c], &pr);
-            int ok = clean(ctx, CHECKS[c], &pr, logs[c]);
-            if (ok)
-                found_clean |= (unsigned)CHECKS[c];
-            trace_check(l, CHECKS[c], &pr, ok);
-        }
+        found_clean = run_plain(l, ctx, m, count, logs, t);
+        found_clean |= wait_tools(l, ctx, logs, t);
     }
     sl_gpu_leave();
+    /* What each check computed is checked too: a check whose outputs are
+     * wrong decides nothing, the exercise runs it itself. A run of the full
+     * inputs counts when every output it wrote matches, whatever happened
+     * after it (a later exercise's crash or hang): the runner writes an
+     * output only after the kernels it launched finished without error. */
     for (int i = 0; i < count; i++) {
-        /* what each check computed is checked too: a check whose outputs
-         * are wrong decides nothing, the exercise runs it itself */
-        sl_inputs small = {0};
-        sl_exercise_inputs(l, m[i].e, ctx->seed, &small, NULL);
+        sl_swept *s = &swept[m[i].index];
         for (int c = 0; c < NCHECKS; c++)
             if ((found_clean & (unsigned)CHECKS[c]) && wants(&m[i], CHECKS[c]) &&
-                sl_outputs_match(m[i].e, &small, m[i].out[c]))
-                swept[m[i].index] |= (unsigned)CHECKS[c];
-        sl_inputs_free(&small);
+                sl_outputs_match(m[i].e, &m[i].small, m[i].out[c]))
+                s->checks |= (unsigned)CHECKS[c];
+        int full_ok = m[i].runs > 0;
+        for (int run = 0; full_ok && run < m[i].runs; run++)
+            full_ok = sl_outputs_match(m[i].e, &m[i].full, m[i].full_out[run]);
+        if (full_ok) {
+            s->checks |= SL_SWEPT_FULL;
+            s->full_cases = m[i].runs * m[i].full.count;
+        }
+        sl_inputs_free(&m[i].small);
+        sl_inputs_free(&m[i].full);
     }
     for (int c = 0; c < NCHECKS; c++)
         unlink(logs[c]);
@@ -230,4 +396,5 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
     snprintf(dir, sizeof dir, "%s/sweep", ctx->workdir);
     sl_remove_tree(dir, 1);
     free(m);
+    free(t);
 }

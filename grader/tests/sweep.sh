@@ -6,7 +6,11 @@
 #    every tool itself;
 #  - a bug-zoo RACE mutant: the sweep's racecheck is not clean, so the
 #    exercise runs racecheck itself and gets its expected verdict from it,
-#    while the tools that were clean in the sweep do not run again.
+#    while the tools that were clean in the sweep do not run again;
+#  - the full inputs: a clean lesson runs none of its own (the sweep's
+#    plain runner did); with SYNCLAB_SWEEP_FULL=0 each exercise runs them;
+#    a submission that crashes in the last exercise's full inputs keeps the
+#    sweep's full runs of the exercises before it, and the rest run theirs.
 #   sweep.sh <syncgrade> <source root> <out dir>
 set -euo pipefail
 syncgrade=$1 root=$2 out=$3
@@ -26,12 +30,19 @@ grade() {
 }
 fail() { echo "$1"; exit 1; }
 own_tools() { grep -cE "^\[trace\] [a-z_]+: $tools " "$out/$1.err" || true; }
+own_plain() { grep -cE "^\[trace\] ${2:-[a-z_]+}: plain run " "$out/$1.err" || true; }
 
 grade swept "$root/solutions/barriers.cu" --all PASS
 for t in plain memcheck synccheck racecheck initcheck; do
   grep -q "sweep barriers: $t clean" "$out/swept.err" || fail "clean lesson: sweep $t not clean"
 done
 [ "$(own_tools swept)" -eq 0 ] || fail "clean lesson: exercises ran tools the sweep had run"
+[ "$(own_plain swept)" -eq 0 ] || fail "clean lesson: exercises ran inputs the sweep had run"
+
+SYNCLAB_SWEEP_FULL=0 grade fullless "$root/solutions/barriers.cu" --all PASS
+# tile_reverse 1 run, halo_diff 3, block_vote 1, warp_step 1
+[ "$(own_plain fullless)" -eq 6 ] ||
+  fail "SYNCLAB_SWEEP_FULL=0: $(own_plain fullless) own full runs, not 6"
 
 SYNCLAB_SWEEP=0 grade unswept "$root/solutions/barriers.cu" --all PASS
 grep -q "sweep barriers" "$out/unswept.err" && fail "SYNCLAB_SWEEP=0 still swept"
@@ -55,4 +66,15 @@ else
   grep -qE "^\[trace\] tile_reverse: memcheck " "$out/mutant.err" ||
     fail "mutant: the sweep's memcheck was not clean and the exercise did not run its own"
 fi
+fixture=$root/grader/tests/fixtures/sweep/warp_step_faults_on_large_n
+grade crash "$fixture.cu" --expect "$fixture.expect"
+for e in tile_reverse block_vote; do
+  [ "$(own_plain crash $e)" -eq 0 ] || fail "crash: $e ran the full inputs the sweep had finished"
+done
+[ "$(own_plain crash halo_diff)" -ge 1 ] || fail "crash: halo_diff's unfinished runs were not run again"
+[ "$(own_plain crash warp_step)" -ge 1 ] || fail "crash: warp_step did not run its full inputs itself"
+grep -q "sweep barriers: memcheck clean" "$out/crash.err" ||
+  grep -qE "^\[trace\] tile_reverse: memcheck " "$out/crash.err" ||
+  fail "crash: the small inputs' tools ran neither in the sweep nor per exercise"
+
 echo "clean lesson: 0 own tool runs (unswept: $(own_tools unswept)); mutant: RACE from its own racecheck"

@@ -58,6 +58,54 @@ START_TEST(silence_is_a_hang)
 }
 END_TEST
 
+/* until() for the tests below: the log holds "half" */
+static int log_says_half(void *arg)
+{
+    char *text = sl_read_file(arg, 1024, NULL);
+    int yes = text && strstr(text, "half");
+    free(text);
+    return yes;
+}
+
+START_TEST(wait_until_returns_while_the_child_runs)
+{
+    /* the lesson sweep starts its tools once the plain runner is halfway */
+    char *argv[] = {"sh", "-c", "echo half; sleep 1; echo done; exit 4", NULL};
+    sl_proc_opts o = {0};
+    o.out_path = log_path;
+    o.out_cap = 1 << 20;
+    o.timeout_s = 10;
+    sl_proc p;
+    ck_assert_int_eq(sl_proc_spawn(&p, argv, &o), 0);
+    sl_proc_result r;
+    double t0 = sl_now();
+    ck_assert_int_eq(sl_proc_wait_until(&p, &r, log_says_half, (void *)log_path), 0);
+    ck_assert(sl_now() - t0 < 0.9); /* before the child's sleep ended */
+    sl_proc_wait(&p, &r);
+    ck_assert(r.exited);
+    ck_assert_int_eq(r.code, 4);
+    char *out = sl_read_file(log_path, 1024, NULL);
+    ck_assert_str_eq(out, "half\ndone\n");
+    free(out);
+}
+END_TEST
+
+START_TEST(wait_until_reports_a_child_that_ended_first)
+{
+    char *argv[] = {"sh", "-c", "echo nothing; exit 2", NULL};
+    sl_proc_opts o = {0};
+    o.out_path = log_path;
+    o.out_cap = 1 << 20;
+    o.timeout_s = 10;
+    sl_proc p;
+    ck_assert_int_eq(sl_proc_spawn(&p, argv, &o), 0);
+    sl_proc_result r;
+    ck_assert_int_eq(sl_proc_wait_until(&p, &r, log_says_half, (void *)log_path), 1);
+    ck_assert(r.exited);
+    ck_assert_int_eq(r.code, 2);
+}
+END_TEST
+
 START_TEST(crash_is_reported)
 {
     char *argv[] = {"sh", "-c", "kill -SEGV $$", NULL};
@@ -205,6 +253,8 @@ Suite *proc_suite(void)
     tcase_add_test(tc, exit_code_and_output);
     tcase_add_test(tc, hang_is_killed_with_its_children);
     tcase_add_test(tc, crash_is_reported);
+    tcase_add_test(tc, wait_until_returns_while_the_child_runs);
+    tcase_add_test(tc, wait_until_reports_a_child_that_ended_first);
     tcase_add_test(tc, slow_progress_is_not_a_hang);
     tcase_add_test(tc, silence_is_a_hang);
     tcase_add_test(tc, output_flood_is_capped);
