@@ -44,9 +44,9 @@ function(synclab_add_lesson name)
   # student's object by `syncgrade build`.
   add_library(synclab_harness_${name} STATIC ${dir}/harness.cu
               ${CMAKE_SOURCE_DIR}/grader/runner/runner_main.cu
-              ${CMAKE_SOURCE_DIR}/grader/core/caseio.c)
+              ${CMAKE_SOURCE_DIR}/grader/run/case.c)
   target_include_directories(synclab_harness_${name} PRIVATE ${dir}
-                             ${CMAKE_SOURCE_DIR}/grader/runner ${CMAKE_SOURCE_DIR}/grader/core)
+                             ${CMAKE_SOURCE_DIR}/grader/runner ${CMAKE_SOURCE_DIR}/grader/run)
   target_compile_options(synclab_harness_${name} PRIVATE
                          $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
   set_target_properties(synclab_harness_${name} PROPERTIES

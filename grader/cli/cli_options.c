@@ -18,7 +18,6 @@
 #include "junit.h"
 #include "lesson_run.h"
 #include "points.h"
-#include "proc.h"
 #include "progress.h"
 #include "report.h"
 #include "synclab_config.h"

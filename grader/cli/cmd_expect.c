@@ -11,13 +11,13 @@
 #include "channel.h"
 #include "class.h"
 #include "contain.h"
+#include "files.h"
 #include "gradescope.h"
 #include "hostobj.h"
 #include "jobs.h"
 #include "junit.h"
 #include "lesson_run.h"
 #include "points.h"
-#include "proc.h"
 #include "progress.h"
 #include "report.h"
 #include "synclab_config.h"
@@ -171,6 +171,7 @@ static sl_outcome *grade_source(const options *o, const sl_lesson *l, const char
     }
     sl_lesson_run(l, &job);
     sl_lesson_collect(l, &job, got);
+    sl_report_write_lesson(job.out_dir, job.source, job.seed, got, l->count);
     sl_lesson_close_channels(l, &job);
     return got;
 }

@@ -11,6 +11,7 @@
 #include "channel.h"
 #include "class.h"
 #include "contain.h"
+#include "files.h"
 #include "gradescope.h"
 #include "hostobj.h"
 #include "jobs.h"
@@ -69,6 +70,8 @@ static sl_outcome *collect_all(grade_state *g, const sl_points *points, int *cou
     sl_outcome *mine = calloc((size_t)(total ? total : 1), sizeof *mine);
     for (int i = 0; all && mine && i < g->count; i++) {
         sl_lesson_collect(g->lessons[i], &g->jobs[i], mine);
+        sl_report_write_lesson(g->jobs[i].out_dir, g->jobs[i].source, g->jobs[i].seed, mine,
+                               g->lessons[i]->count);
         sl_lesson_close_channels(g->lessons[i], &g->jobs[i]);
         for (int k = 0; k < g->lessons[i]->count; k++)
             if (mine[k].verdict != SL_V_COUNT)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "grade.h"
 #include "lesson_run.h"
 #include "proc.h"
@@ -241,19 +242,13 @@ static int build_source(const sl_lesson *l, const char *source, const char *dir,
 static void run_runner(const sl_grade_ctx *ctx, const sl_exercise *e, int tool, const char *in_dir,
                        const char *out_dir, const char *log, sl_proc_result *pr)
 {
-    const char *argv[32];
-    int n = tool ? sl_sanitizer_args(tool, ctx->sanitizer, argv) : 0;
-    argv[n++] = ctx->runner; /* the same runner arguments as grade.c's runner_argv */
-    argv[n++] = "run";
-    argv[n++] = e->name;
-    argv[n++] = in_dir;
-    argv[n++] = "1";
-    argv[n++] = out_dir;
-    argv[n] = NULL;
+    const char *argv[SL_RUNNER_ARGV(1)];
+    sl_runner_group one = {e->name, in_dir, "1", out_dir};
+    sl_runner_argv(ctx->runner, ctx->sanitizer, tool, &one, 1, argv);
     sl_sandbox box;
     sl_proc_opts opts;
     double limit = sl_grade_limit(ctx, RUN_TIMEOUT_S * (tool ? 5 : 1));
-    sl_runner_opts(ctx, tool, in_dir, out_dir, 1, log, limit, &box, &opts);
+    sl_runner_opts(ctx->runner, ctx->sanitizer, tool, in_dir, out_dir, 1, log, limit, &box, &opts);
     sl_proc_run_opts((char *const *)argv, &opts, pr);
 }
 

@@ -7,7 +7,7 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "caseio.h"
+#include "case.h"
 
 /* Runs one case: read in->param / in->array, launch, append outputs to out
  * with sl_case_add. CUDA failures go through SL_CHECK, which exits. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The lesson sweep (grader/core/sweep.c) saves runs and changes no verdict:
+# The lesson sweep (grader/judge/sweep.c) saves runs and changes no verdict:
 #  - a clean lesson: every check comes out clean in the sweep, and no
 #    exercise runs a sanitizer tool of its own;
 #  - the same with SYNCLAB_SWEEP=0: the same verdicts, each exercise runs

@@ -13,6 +13,7 @@
 
 #include "channel.h"
 #include "contain.h"
+#include "files.h"
 #include "jobs.h"
 #include "proc.h"
 #include "unit.h"

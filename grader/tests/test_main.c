@@ -19,7 +19,7 @@ const sl_lesson *const sl_lessons[] = {&unit_lesson_a, &unit_lesson_b, NULL};
 
 int main(void)
 {
-    SRunner *sr = srunner_create(caseio_suite());
+    SRunner *sr = srunner_create(case_suite());
     srunner_add_suite(sr, exercise_suite());
     srunner_add_suite(sr, outcome_suite());
     srunner_add_suite(sr, proc_suite());

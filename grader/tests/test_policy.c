@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include "policy.h"
-#include "proc.h"
 #include "unit.h"
 
 /* A fake grader folder holding the lesson header and a private file. */

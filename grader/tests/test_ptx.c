@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "proc.h"
+#include "files.h"
 #include "ptx.h"
 #include "unit.h"
 

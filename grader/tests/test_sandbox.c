@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "grade.h"
 #include "proc.h"
 #include "sandbox.h"

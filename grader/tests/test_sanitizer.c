@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "proc.h"
+#include "files.h"
+#include "runner_call.h"
 #include "sanitizer.h"
 #include "unit.h"
 
@@ -141,6 +142,55 @@ START_TEST(sanitizer_arguments)
 }
 END_TEST
 
+START_TEST(runner_argv_plain_and_under_a_tool)
+{
+    /* every caller (an exercise's runs, the sweep, syncgrade run) gets its
+     * runner's argv here: the groups in order, behind the tool's arguments */
+    sl_runner_group g[2] = {{"tile_reverse", "/in/a", "3", "/out/a"},
+                            {"halo_diff", "/in/b", "5", "/out/b"}};
+    const char *argv[SL_RUNNER_ARGV(2)];
+    int n = sl_runner_argv("/b/runner", "/x/compute-sanitizer", 0, g, 2, argv);
+    const char *plain[] = {"/b/runner", "run", "tile_reverse", "/in/a", "3", "/out/a",
+                           "halo_diff", "/in/b", "5", "/out/b"};
+    ck_assert_int_eq(n, 10);
+    for (int i = 0; i < n; i++)
+        ck_assert_str_eq(argv[i], plain[i]);
+    ck_assert_ptr_null(argv[n]);
+    n = sl_runner_argv("/b/runner", "/x/compute-sanitizer", SL_TOOL_SYNCCHECK, g, 1, argv);
+    ck_assert_str_eq(argv[0], "/x/compute-sanitizer");
+    int tool = -1, runner = -1;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(argv[i], "synccheck") == 0 && i > 0 && strcmp(argv[i - 1], "--tool") == 0)
+            tool = i;
+        if (strcmp(argv[i], "/b/runner") == 0)
+            runner = i;
+    }
+    ck_assert(tool > 0 && runner > tool);
+    ck_assert_int_eq(n, runner + 6);
+    ck_assert_str_eq(argv[runner + 1], "run");
+    ck_assert_str_eq(argv[n - 1], "/out/a");
+    ck_assert_ptr_null(argv[n]);
+}
+END_TEST
+
+START_TEST(tool_order_and_verdicts)
+{
+    /* judged in this order, so a verdict never depends on which tool ended first */
+    const int order[SL_NTOOLS] = {SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK, SL_TOOL_RACECHECK,
+                                  SL_TOOL_INITCHECK};
+    unsigned all = 0;
+    for (int i = 0; i < SL_NTOOLS; i++) {
+        ck_assert_int_eq(SL_TOOL_ORDER[i], order[i]);
+        all |= (unsigned)SL_TOOL_ORDER[i];
+    }
+    ck_assert_uint_eq(all, SL_TOOLS_ALL);
+    ck_assert_int_eq(sl_tool_verdict(SL_TOOL_RACECHECK), SL_V_RACE);
+    ck_assert_int_eq(sl_tool_verdict(SL_TOOL_SYNCCHECK), SL_V_SYNC);
+    ck_assert_int_eq(sl_tool_verdict(SL_TOOL_MEMCHECK), SL_V_MEMORY);
+    ck_assert_int_eq(sl_tool_verdict(SL_TOOL_INITCHECK), SL_V_MEMORY);
+}
+END_TEST
+
 Suite *sanitizer_suite(void)
 {
     Suite *s = suite_create("sanitizer");
@@ -154,6 +204,8 @@ Suite *sanitizer_suite(void)
     tcase_add_test(tc, memcheck_api_errors_are_not_memory_errors);
     tcase_add_test(tc, memcheck_out_of_bounds);
     tcase_add_test(tc, sanitizer_arguments);
+    tcase_add_test(tc, runner_argv_plain_and_under_a_tool);
+    tcase_add_test(tc, tool_order_and_verdicts);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -4,8 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "gpus.h"
-#include "proc.h"
 #include "shard.h"
 #include "unit.h"
 

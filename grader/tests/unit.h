@@ -2,7 +2,7 @@
 #ifndef SYNCLAB_UNIT_H
 #define SYNCLAB_UNIT_H
 #include <check.h>
-Suite *caseio_suite(void);
+Suite *case_suite(void);
 Suite *exercise_suite(void);
 Suite *outcome_suite(void);
 Suite *proc_suite(void);

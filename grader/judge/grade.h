@@ -1,0 +1,110 @@
+/* Judging one exercise of one submission: the pipeline of
+ * docs/adding-a-lesson.md ("How an exercise is judged"). Runs in a process
+ * that never calls CUDA and never runs student code itself. */
+#ifndef SYNCLAB_GRADE_H
+#define SYNCLAB_GRADE_H
+
+#include <stdint.h>
+#include "exercise.h"
+#include "runner_call.h"
+
+/* An exercise's static verdict (build, TODO, PTX rules), decided before
+ * any student code ran: a runner cannot change what it was decided from. */
+typedef struct {
+    int decided;             /* 1: this is the verdict; 0: it goes on to run */
+    int verdict;             /* sl_verdict */
+    char *detail;
+    char where[512];
+    unsigned tools_off;      /* SL_TOOL_* that cannot judge this code (see below) */
+} sl_static_verdict;
+
+/* What the lesson sweep (sweep.h) ran clean for one exercise: SL_TOOL_*
+ * bits and these two, and how many full inputs it compared. */
+enum { SL_SWEPT_SMALL = 16, SL_SWEPT_FULL = 32 };
+typedef struct {
+    unsigned checks;
+    int full_cases;
+} sl_swept;
+
+typedef struct {
+    const char *runner;      /* the built runner, NULL when the build failed */
+    const char *ptx;         /* the student's PTX */
+    const char *source;      /* the student's .cu (locations, report) */
+    const char *build_log;   /* compiler output (BUILD detail) */
+    const char *workdir;     /* scratch for case files and logs */
+    const char *sanitizer;   /* compute-sanitizer path; NULL: skip those checks */
+    uint64_t seed;
+    int bench;               /* also run the exercise's bench */
+    int bench_log2n;         /* default 28 */
+    double timeout_scale;    /* multiplies every time limit; 0 means 1 */
+    /* Per exercise of the lesson (indexed like lesson->exercises): the
+     * checks the lesson sweep found clean, which the exercise then skips
+     * (sweep.h). NULL: no sweep, every exercise runs every check. */
+    const sl_swept *swept;
+    /* Per exercise: sl_grade_statics, before the first run. NULL: each
+     * exercise decides its static stages itself. */
+    const sl_static_verdict *statics;
+} sl_grade_ctx;
+
+typedef struct {
+    sl_verdict verdict;
+    sl_text detail;          /* what went wrong, several lines */
+    char where[512];         /* source line(s) when a tool gave them */
+    const char *hint;        /* one line */
+    const char *doc;         /* section to read */
+    double seconds;
+    int cases;               /* inputs compared */
+    int have_bench;
+    double student_gbps, reference_gbps, copy_gbps;
+    char bench_reference[48];
+    /* sanitizers the static stage found blind to this code: racecheck
+     * cannot follow a barrier built from shared-memory atomics */
+    unsigned tools_off;
+} sl_result;
+
+/* Limits shared by an exercise's own runs and the lesson sweep's (sweep.h);
+ * the log's are runner_call.h's. */
+enum {
+    SL_SANITIZER_TIMEOUT = 180,    /* seconds, one sanitizer process */
+    SL_PLAIN_CAP_FACTOR = 20,      /* a plain run's overall cap, in idle limits */
+};
+/* seconds, times the context's timeout scale */
+double sl_grade_limit(const sl_grade_ctx *ctx, double seconds);
+
+void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e,
+                       const sl_grade_ctx *ctx, sl_result *r);
+void sl_result_free(sl_result *r);
+
+/* The inputs an exercise gets from a grading seed: the same ones the grader
+ * runs, so a failure can be replayed by hand (syncgrade inputs). full may be
+ * NULL: the small ones are the same either way. */
+void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed,
+                        sl_inputs *small, sl_inputs *full);
+/* 1 when the static stages (build, TODO, PTX rules, divergent barriers)
+ * decide the verdict, which they then put in r; 0 when the exercise goes on
+ * to run on the GPU (r untouched). */
+int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
+                    sl_result *r);
+/* The static stages of every exercise of l, into out[0..l->count-1]. */
+void sl_grade_statics(const sl_lesson *l, const sl_grade_ctx *ctx, sl_static_verdict *out);
+void sl_statics_free(sl_static_verdict *s, int count);
+/* The static stage of e: from ctx->statics when there, else sl_grade_static. */
+int sl_grade_static_of(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
+                       sl_result *r);
+/* 1 when outdir holds right outputs for every input of in. */
+int sl_outputs_match(const sl_exercise *e, const sl_inputs *in, const char *outdir);
+/* How long a plain run may go without starting a new input. */
+double sl_plain_idle_limit(const sl_grade_ctx *ctx, const sl_exercise *e);
+/* Writes case0.in ... into dir (created). 0 ok. */
+int sl_write_inputs(const sl_inputs *in, const char *dir);
+/* Does a memcheck diagnosis (its detail text and source line) pin a plain
+ * run's launch failure (plain_detail holds the runner's CUDA error line) on
+ * a bad access? Then that LAUNCH is MEMORY. An illegal instruction counts
+ * only when the plain run died of one: "unspecified launch failure" is also
+ * a trap's (grid.sync() without a cooperative launch), a launch error. */
+int sl_memcheck_names_access(const char *memcheck_detail, const char *where,
+                             const char *plain_detail);
+/* Removes caseI.in and caseI.out, I < count, from dir. */
+void sl_remove_cases(const char *dir, int count);
+
+#endif

@@ -1,0 +1,287 @@
+#include "lesson_run.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "channel.h"
+#include "contain.h"
+#include "files.h"
+#include "hostobj.h"
+#include "policy.h"
+#include "sandbox.h"
+#include "sweep.h"
+
+enum { MAX_OUTCOME = 8 << 20 };
+
+/* Check's test functions take no arguments: the lesson being judged is
+ * handed to them here, before the forked children are made. */
+static const sl_lesson *g_lesson;
+static sl_grade_ctx g_ctx;
+static const int *g_channels;
+static int g_refused;   /* the policy refused the file: BUILD, with its own hint */
+static int g_missing;   /* no such file in the submission */
+
+static const char POLICY_HINT[] =
+    "The submission policy refused this file (see the lines above): hand in kernels and "
+    "launchers only, without main, constructors, exit, files or other programs "
+    "(docs/students.md#the-submission-policy).";
+
+START_TEST(judge_exercise)
+{
+    const sl_exercise *e = &g_lesson->exercises[_i];
+    sl_result r;
+    sl_outcome o;
+    /* a daemon some runner of this exercise starts becomes our child */
+    sl_contain_adopt_orphans();
+    sl_grade_exercise(g_lesson, e, &g_ctx, &r);
+    if (g_refused && r.verdict == SL_V_BUILD)
+        r.hint = POLICY_HINT;
+    static char missing_hint[256];
+    if (g_missing && r.verdict == SL_V_BUILD) {
+        snprintf(missing_hint, sizeof missing_hint, "The submission has no file for this lesson: "
+                 "hand in %s.cu, laid out like starter/.", g_lesson->name);
+        r.hint = missing_hint;
+    }
+    /* nothing the student started outlives the verdict */
+    sl_contain_kill_children(NULL, 0, 5.0);
+    sl_outcome_from_result(&o, g_lesson, e, &r);
+    char *text = sl_outcome_to_text(&o);
+    int sent = text && sl_channel_put(g_channels[_i], text) == 0;
+    free(text);
+    int pass = r.verdict == SL_V_PASS;
+    char msg[1024];
+    const char *d = sl_text_str(&r.detail);
+    snprintf(msg, sizeof msg, "%s%s%s: %.*s", sl_verdict_name(r.verdict), r.where[0] ? " at " : "",
+             r.where, (int)strcspn(d, "\n"), d);
+    sl_outcome_free(&o);
+    sl_result_free(&r);
+    ck_assert_msg(sent, "cannot send the outcome of %s", e->name);
+    ck_assert_msg(pass, "%s", msg);
+}
+END_TEST
+
+/* The lesson's Check suite over exercises which[0..n-1]: one test case
+ * each, each judged in a forked child. */
+static void run_suite(const sl_lesson *l, const sl_lesson_job *job, const int *which, int n)
+{
+    Suite *s = suite_create(l->name);
+    for (int k = 0; k < n; k++) {
+        int i = which[k];
+        TCase *tc = tcase_create(l->exercises[i].name);
+        tcase_set_timeout(tc, 24 * 3600); /* our own limits apply per process */
+        tcase_add_loop_test(tc, judge_exercise, i, i + 1);
+        suite_add_tcase(s, tc);
+    }
+    SRunner *sr = srunner_create(s);
+    srunner_set_fork_status(sr, CK_FORK);
+    /* the grader's table reports the verdicts: Check itself prints nothing
+     * (its failure lines look like a grader crash) unless asked to debug */
+    srunner_run_all(sr, job->verbosity >= 2 ? CK_VERBOSE : CK_SILENT);
+    srunner_free(sr);
+}
+
+static int wanted(const sl_lesson_job *job, const char *name)
+{
+    if (!job->only)
+        return 1;
+    for (int i = 0; i < job->nonly; i++)
+        if (strcmp(job->only[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+int sl_lesson_open_channels(const sl_lesson *l, sl_lesson_job *job)
+{
+    job->channels = malloc((size_t)l->count * sizeof *job->channels);
+    if (!job->channels)
+        return -1;
+    for (int i = 0; i < l->count; i++)
+        job->channels[i] = -1;
+    for (int i = 0; i < l->count; i++)
+        if ((job->channels[i] = sl_channel_open(l->exercises[i].name)) < 0) {
+            sl_lesson_close_channels(l, job);
+            return -1;
+        }
+    return 0;
+}
+
+void sl_lesson_close_channels(const sl_lesson *l, sl_lesson_job *job)
+{
+    if (!job->channels)
+        return;
+    for (int i = 0; i < l->count; i++)
+        sl_channel_close(&job->channels[i]);
+    free(job->channels);
+    job->channels = NULL;
+}
+
+int sl_lesson_policy_check(const sl_lesson *l, const char *grader_source_dir, const char *source,
+                           sl_text *why)
+{
+    /* includes are judged by build.c, from the compiler's dependency list */
+    (void)grader_source_dir;
+    sl_policy p = {l->name};
+    return sl_policy_check_file(&p, source, why);
+}
+
+/* Builds the student's file, unless the policy refuses it before (the
+ * source) or after (the object) the compiler: then b->ok is 0 and b->log
+ * says why, which the grader reports as BUILD. */
+static int build_student(const sl_lesson *l, const sl_lesson_job *job, const sl_build_config *bc,
+                         const char *build_dir, sl_build *b)
+{
+    sl_text why = {0};
+    int refused = 0;
+    if (job->policy && !sl_lesson_policy_check(l, bc->source_dir, job->source, &why)) {
+        memset(b, 0, sizeof *b);
+        snprintf(b->ptx, sizeof b->ptx, "%s/none.ptx", build_dir);
+        b->log = strdup(sl_text_str(&why));
+        sl_text_free(&why);
+        /* a missing file is not a policy matter */
+        return access(job->source, F_OK) == 0;
+    }
+    sl_build_lesson(bc, l->name, job->source, build_dir, b);
+    if (job->policy && b->ok) {
+        char object[4200];
+        snprintf(object, sizeof object, "%s/student.o", build_dir);
+        if (sl_hostobj_check(object, sl_base_name(job->source), &why) != 1) {
+            b->ok = 0;
+            free(b->log);
+            b->log = strdup(sl_text_str(&why));
+            refused = 1;
+        }
+    }
+    sl_text_free(&why);
+    return refused;
+}
+
+/* Student code never sees the submission's folder or this lesson's
+ * outputs (its PTX, object, other exercises' work): sandbox.h. */
+static void hide_from_runners(const sl_lesson_job *job, const char *out_dir)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", job->source);
+    char *slash = strrchr(dir, '/');
+    if (slash && slash != dir) {
+        *slash = '\0';
+        sl_sandbox_hide(dir);
+    } else if (!slash) {
+        sl_sandbox_hide("."); /* a file in the current folder */
+    }
+    sl_sandbox_hide(out_dir);
+}
+
+int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
+{
+    char out_dir[4096], build_dir[4200], work[4200], lib[4096];
+    sl_mkdirs(job->out_dir);
+    /* absolute: runners start in their own output folder (sandbox.h) */
+    if (!realpath(job->out_dir, out_dir))
+        snprintf(out_dir, sizeof out_dir, "%s", job->out_dir);
+    snprintf(build_dir, sizeof build_dir, "%s/build", out_dir);
+    snprintf(work, sizeof work, "%s/work", out_dir);
+    snprintf(lib, sizeof lib, "%s/libsynclab_harness_%s.a", job->harness_lib_dir, l->name);
+    sl_mkdirs(build_dir);
+    sl_mkdirs(work);
+    hide_from_runners(job, out_dir);
+    if (!job->channels)
+        return 0; /* nowhere to send verdicts: sl_lesson_collect reports ERROR */
+    for (int i = 0; i < l->count; i++)
+        sl_channel_put(job->channels[i], ""); /* a stale verdict must never be read back */
+    sl_contain_adopt_orphans();
+
+    sl_build_config bc = *job->build;
+    bc.harness_lib = lib;
+    bc.submission = job->policy; /* includes only from the submission's folder */
+    sl_build b;
+    g_missing = access(job->source, F_OK) != 0;
+    g_refused = build_student(l, job, &bc, build_dir, &b);
+
+    g_lesson = l;
+    g_channels = job->channels;
+    memset(&g_ctx, 0, sizeof g_ctx);
+    g_ctx.runner = b.ok ? b.runner : NULL;
+    g_ctx.ptx = b.ptx;
+    g_ctx.source = job->source;
+    g_ctx.build_log = b.log;
+    g_ctx.workdir = work;
+    g_ctx.sanitizer = job->sanitizer;
+    g_ctx.seed = job->seed;
+    g_ctx.bench = job->bench;
+    g_ctx.bench_log2n = job->bench_log2n;
+    g_ctx.timeout_scale = job->timeout_scale;
+
+    /* Every static verdict (build, TODO, PTX rules) before the first
+     * runner starts: nothing a runner does can change them. */
+    sl_static_verdict *statics = calloc((size_t)l->count + 1, sizeof *statics);
+    if (statics) {
+        sl_grade_statics(l, &g_ctx, statics);
+        g_ctx.statics = statics;
+    }
+    int graded = 0;
+    int *which = calloc((size_t)l->count + 1, sizeof *which);
+    for (int i = 0; which && i < l->count; i++)
+        if (wanted(job, l->exercises[i].name))
+            which[graded++] = i;
+    /* before Check forks the judges: they inherit what the sweep found */
+    sl_swept *swept = calloc((size_t)l->count + 1, sizeof *swept);
+    if (swept && sl_sweep_enabled()) {
+        sl_sweep_lesson(l, &g_ctx, which, graded, swept);
+        sl_contain_kill_children(NULL, 0, 5.0); /* nothing a sweep runner started stays */
+        g_ctx.swept = swept;
+    }
+    run_suite(l, job, which, graded);
+    g_ctx.swept = NULL;
+    g_ctx.statics = NULL;
+    sl_statics_free(statics, l->count);
+    free(statics);
+    free(swept);
+    free(which);
+    sl_build_free(&b);
+    /* whatever escaped a judge that died is ours now: it goes */
+    sl_contain_kill_children(NULL, 0, 5.0);
+    return graded;
+}
+
+static void missing_outcome(const sl_lesson *l, const sl_exercise *e, sl_outcome *o)
+{
+    /* the judging process died: the grader's fault, said so */
+    sl_result r = {0};
+    r.verdict = SL_V_ERROR;
+    r.hint = sl_verdict_hint(SL_V_ERROR);
+    r.doc = e->doc;
+    sl_text_printf(&r.detail, "the test process for %s ended without a verdict\n", e->name);
+    sl_outcome_from_result(o, l, e, &r);
+    sl_result_free(&r);
+}
+
+void sl_lesson_collect(const sl_lesson *l, const sl_lesson_job *job, sl_outcome *outcomes)
+{
+    for (int i = 0; i < l->count; i++) {
+        const sl_exercise *e = &l->exercises[i];
+        sl_outcome *o = &outcomes[i];
+        if (!wanted(job, e->name)) {
+            memset(o, 0, sizeof *o);
+            o->verdict = SL_V_COUNT;
+            continue;
+        }
+        char *text = job->channels ? sl_channel_get(job->channels[i], MAX_OUTCOME) : NULL;
+        /* the outcome must be this exercise's: a channel carries one only */
+        if (sl_outcome_from_text(text, o) != 0 || strcmp(o->exercise, e->name) != 0) {
+            sl_outcome_free(o);
+            missing_outcome(l, e, o);
+        }
+        free(text);
+    }
+}
+
+const sl_lesson *sl_lesson_find(const char *name)
+{
+    for (const sl_lesson *const *l = sl_lessons; *l; l++)
+        if (strcmp((*l)->name, name) == 0)
+            return *l;
+    return NULL;
+}

@@ -1,0 +1,394 @@
+#include "sweep.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "files.h"
+#include "gpu_turn.h"
+#include "proc.h"
+#include "sanitizer.h"
+#include "trace.h"
+
+/* The plain run, then the tools in their judging order (sanitizer.h). */
+enum { NCHECKS = 1 + SL_NTOOLS };
+static int check_of(int c) { return c == 0 ? SL_SWEPT_SMALL : SL_TOOL_ORDER[c - 1]; }
+enum { MAX_RUNS = 8 };  /* an exercise's repeats of its full inputs */
+
+/* One swept exercise: its small inputs (sweep/in/<exercise>), its full
+ * inputs (sweep/in/<exercise>.full) and an output folder per check
+ * (sweep/out-<check>/<exercise>), plus one per run of the full inputs in
+ * the plain check's folder (sweep/out-plain/<exercise>.full<k>): a
+ * check's runner sees sweep/in read-only and its own sweep/out-<check>
+ * writable (sandbox.h). */
+typedef struct {
+    int index;
+    const sl_exercise *e;
+    sl_inputs small, full;
+    int runs;                    /* of the full inputs */
+    char count_text[16], full_count_text[16];
+    char small_dir[4200], full_dir[4200];
+    char out[NCHECKS][4200];
+    char full_out[MAX_RUNS][4200];
+} member;
+
+int sl_sweep_enabled(void)
+{
+    const char *v = getenv("SYNCLAB_SWEEP");
+    return !(v && strcmp(v, "0") == 0);
+}
+
+/* SYNCLAB_SWEEP_FULL=0: the full inputs stay with each exercise. */
+static int full_enabled(void)
+{
+    const char *v = getenv("SYNCLAB_SWEEP_FULL");
+    return !(v && strcmp(v, "0") == 0);
+}
+
+static const char *check_name(int check)
+{
+    return check == SL_SWEPT_SMALL ? "plain" : sl_tool_name(check);
+}
+
+/* Whether a member's exercise asks for this check at all. */
+static int wants(const member *x, int check)
+{
+    unsigned tools = x->e->tools ? x->e->tools : SL_TOOLS_ALL;
+    return check == SL_SWEPT_SMALL || (tools & (unsigned)check);
+}
+
+static sl_runner_group group_of(const char *name, const char *dir, const char *count,
+                                const char *out)
+{
+    sl_runner_group g = {name, dir, count, out};
+    return g;
+}
+
+/* "[sanitizer args] runner run ex dir count out ..." over the members that
+ * want the check; NULL when none does. The plain check runs every small
+ * input first, then the full inputs run by run ("groups": one
+ * "@@exercise" each in the log); *groups gets their number. */
+static const char **check_argv(const sl_grade_ctx *ctx, int check, int c, const member *m, int n,
+                               int *groups)
+{
+    sl_runner_group *g = calloc((size_t)n * (1 + MAX_RUNS), sizeof *g);
+    const char **argv = g ? calloc((size_t)SL_RUNNER_ARGV(n * (1 + MAX_RUNS)), sizeof *argv)
+                          : NULL;
+    int k = 0;
+    for (int i = 0; argv && i < n; i++)
+        if (wants(&m[i], check))
+            g[k++] = group_of(m[i].e->name, m[i].small_dir, m[i].count_text, m[i].out[c]);
+    for (int run = 0; argv && check == SL_SWEPT_SMALL && run < MAX_RUNS; run++)
+        for (int i = 0; i < n; i++)
+            if (run < m[i].runs)
+                g[k++] = group_of(m[i].e->name, m[i].full_dir, m[i].full_count_text,
+                                  m[i].full_out[run]);
+    if (argv && k > 0)
+        sl_runner_argv(ctx->runner, ctx->sanitizer, check == SL_SWEPT_SMALL ? 0 : check, g, k,
+                       argv);
+    free(g);
+    if (k == 0) {
+        free(argv);
+        argv = NULL;
+    }
+    if (groups)
+        *groups = k;
+    return argv;
+}
+
+/* How far a plain check's runner got: the groups it started ("@@exercise"
+ * lines), and whether each finished group of the first `upto` launched a
+ * kernel (sl_log_launched, per group). */
+typedef struct {
+    int started;
+    int launched;
+} progress;
+
+static progress read_progress(const char *logpath, int upto)
+{
+    progress p = {0, 1};
+    FILE *f = fopen(logpath, "r");
+    if (!f)
+        return p;
+    char *line = NULL;
+    size_t cap = 0;
+    long long launches = 0;
+    int counted = 0;
+    for (ssize_t len; (len = getline(&line, &cap, f)) >= 0;) {
+        if (strncmp(line, "@@exercise ", 11) == 0) {
+            if (p.started > 0 && p.started <= upto && counted && launches == 0)
+                p.launched = 0;
+            p.started++;
+            launches = 0;
+            counted = 0;
+        } else if (strncmp(line, "@@launches ", 11) == 0) {
+            launches += atoll(line + 11);
+            counted = 1;
+        }
+    }
+    if (p.started > 0 && p.started <= upto && counted && launches == 0)
+        p.launched = 0;
+    free(line);
+    fclose(f);
+    return p;
+}
+
+/* Ended well and, under a tool, the report is clean. */
+static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, const char *log)
+{
+    if (pr->spawn_failed || pr->timed_out || !pr->exited || pr->code != 0)
+        return 0;
+    if (!sl_log_launched(log))
+        return 0; /* an exercise launched no kernel: proves nothing */
+    if (check == SL_SWEPT_SMALL)
+        return 1;
+    char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
+    sl_text detail = {0};
+    char where[512];
+    int ok = text && sl_sanitizer_parse(check, text, sl_base_name(ctx->source), &detail, where,
+                                        sizeof where) == SL_V_PASS;
+    sl_text_free(&detail);
+    free(text);
+    return ok;
+}
+
+static void trace_check(const sl_lesson *l, const char *what, const sl_proc_result *pr,
+                        const char *found)
+{
+    if (sl_tracing())
+        fprintf(stderr, "[trace] sweep %s: %s %s, %.2f s wall, %.2f s cpu\n", l->name, what,
+                found, pr->seconds, pr->cpu_seconds);
+}
+
+/* Writes each member's inputs; a member that cannot be written is left out
+ * of the sweep (it runs everything itself). Returns the number kept. */
+static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
+                   int with_full, member *m)
+{
+    int kept = 0;
+    for (int k = 0; k < n; k++) {
+        const sl_exercise *e = &l->exercises[which[k]];
+        sl_result r = {0};
+        int decided = sl_grade_static_of(l, e, ctx, &r);
+        sl_result_free(&r);
+        if (decided)
+            continue; /* TODO, RULE, ...: its kernels are not run at all */
+        member *x = &m[kept];
+        memset(x, 0, sizeof *x);
+        x->index = which[k];
+        x->e = e;
+        /* more repeats than a sweep takes: the exercise runs them all itself */
+        x->runs = !with_full || e->repeats > MAX_RUNS ? 0 : e->repeats < 1 ? 1 : e->repeats;
+        snprintf(x->small_dir, sizeof x->small_dir, "%s/sweep/in/%s", ctx->workdir, e->name);
+        snprintf(x->full_dir, sizeof x->full_dir, "%s/sweep/in/%s.full", ctx->workdir, e->name);
+        sl_exercise_inputs(l, e, ctx->seed, &x->small, x->runs ? &x->full : NULL);
+        int ok = sl_write_inputs(&x->small, x->small_dir) == 0 &&
+                 (!x->runs || sl_write_inputs(&x->full, x->full_dir) == 0);
+        snprintf(x->count_text, sizeof x->count_text, "%d", x->small.count);
+        snprintf(x->full_count_text, sizeof x->full_count_text, "%d", x->full.count);
+        for (int c = 0; ok && c < NCHECKS; c++) {
+            snprintf(x->out[c], sizeof x->out[c], "%s/sweep/out-%s/%s", ctx->workdir,
+                     check_name(check_of(c)), e->name);
+            ok = sl_mkdirs(x->out[c]) == 0;
+        }
+        for (int run = 0; ok && run < x->runs; run++) {
+            snprintf(x->full_out[run], sizeof x->full_out[run], "%s/sweep/out-plain/%s.full%d",
+                     ctx->workdir, e->name, run);
+            ok = sl_mkdirs(x->full_out[run]) == 0;
+        }
+        if (ok) {
+            kept++;
+        } else {
+            sl_inputs_free(&x->small);
+            sl_inputs_free(&x->full);
+        }
+    }
+    return kept;
+}
+
+/* How a check's runner starts: sweep/in read-only, sweep/out-<check>
+ * writable and size-limited (grade.h). */
+static void check_opts(const sl_grade_ctx *ctx, int check, const member *m, int n,
+                       const char *log, double timeout_s, sl_sandbox *box, sl_proc_opts *o,
+                       char *in, char *out, size_t len)
+{
+    int cases = 0;
+    for (int i = 0; i < n; i++) {
+        cases += m[i].small.count + 1;
+        if (check == SL_SWEPT_SMALL)
+            cases += m[i].runs * (m[i].full.count + 1);
+    }
+    snprintf(in, len, "%s/sweep/in", ctx->workdir);
+    snprintf(out, len, "%s/sweep/out-%s", ctx->workdir, check_name(check));
+    int tool = check == SL_SWEPT_SMALL ? 0 : check;
+    sl_runner_opts(ctx->runner, ctx->sanitizer, tool, in, out, cases, log, timeout_s, box, o);
+}
+
+/* The plain runner has finished every small input: it started the first
+ * group of full inputs. */
+typedef struct {
+    const char *log;
+    int nsmall;
+    double next_look;
+} small_watch;
+
+static int smalls_done(void *arg)
+{
+    small_watch *w = arg;
+    double now = sl_now();
+    if (now < w->next_look)
+        return 0;
+    w->next_look = now + 0.05;
+    return read_progress(w->log, 0).started > w->nsmall;
+}
+
+/* The four tools on the small inputs, started together. */
+typedef struct {
+    sl_proc procs[NCHECKS];
+    sl_sandbox boxes[NCHECKS];
+    sl_proc_opts opts[NCHECKS];
+    char in[NCHECKS][4200], out[NCHECKS][4200];
+    int started[NCHECKS];
+    int any;
+} tool_runs;
+
+static void start_tools(const sl_grade_ctx *ctx, const member *m, int n, char logs[][4200],
+                        tool_runs *t)
+{
+    t->any = 1;
+    for (int c = 1; c < NCHECKS; c++) {
+        const char **argv = check_argv(ctx, check_of(c), c, m, n, NULL);
+        check_opts(ctx, check_of(c), m, n, logs[c], sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT),
+                   &t->boxes[c], &t->opts[c], t->in[c], t->out[c], sizeof t->in[c]);
+        t->opts[c].box = &t->boxes[c];
+        t->started[c] = argv && sl_proc_spawn(&t->procs[c], (char *const *)argv, &t->opts[c]) == 0;
+        free(argv);
+    }
+}
+
+/* Each tool that ended well with a clean report sets its bit. */
+static unsigned wait_tools(const sl_lesson *l, const sl_grade_ctx *ctx, char logs[][4200],
+                           tool_runs *t)
+{
+    unsigned found = 0;
+    for (int c = 1; c < NCHECKS; c++) {
+        if (!t->started[c])
+            continue;
+        sl_proc_result pr;
+        sl_proc_wait(&t->procs[c], &pr);
+        int ok = clean(ctx, check_of(c), &pr, logs[c]);
+        if (ok)
+            found |= (unsigned)check_of(c);
+        trace_check(l, check_name(check_of(c)), &pr,
+                    ok ? "clean" : "not clean: each exercise runs it itself");
+    }
+    return found;
+}
+
+/* The plain runner: every small input, then the full inputs run by run.
+ * The tools start once it has finished the small inputs, cleanly, while
+ * it goes on with the full ones. Returns SL_SWEPT_SMALL when the small
+ * inputs ran clean. */
+static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const member *m, int n,
+                          char logs[][4200], tool_runs *t)
+{
+    double idle = 0, cap = 0;
+    for (int i = 0; i < n; i++) {
+        double own = sl_plain_idle_limit(ctx, m[i].e);
+        if (own > idle)
+            idle = own;
+        cap += own * SL_PLAIN_CAP_FACTOR * (1 + m[i].runs);
+    }
+    int groups = 0;
+    const char **argv = check_argv(ctx, check_of(0), 0, m, n, &groups);
+    if (!argv)
+        return 0;
+    sl_sandbox box;
+    sl_proc_opts o;
+    char in[4200], out[4200];
+    check_opts(ctx, check_of(0), m, n, logs[0], cap, &box, &o, in, out, sizeof in);
+    o.idle_s = idle;
+    sl_proc proc;
+    sl_proc_result pr = {0};
+    progress p = {0, 0};
+    if (sl_proc_spawn(&proc, (char *const *)argv, &o) != 0) {
+        pr.spawn_failed = 1;
+    } else {
+        small_watch w = {logs[0], n, 0};
+        int ended = sl_proc_wait_until(&proc, &pr, groups > n ? smalls_done : NULL, &w);
+        if (!ended) {
+            p = read_progress(logs[0], n);
+            if (p.started > n && p.launched)
+                start_tools(ctx, m, n, logs, t);
+            sl_proc_wait(&proc, &pr);
+        }
+        p = read_progress(logs[0], n);
+    }
+    free(argv);
+    /* ended well, or went past the small inputs, each of which launched
+     * (outputs are compared afterwards either way) */
+    unsigned found = clean(ctx, check_of(0), &pr, logs[0]) || (p.started > n && p.launched)
+                         ? SL_SWEPT_SMALL
+                         : 0;
+    if (found && !t->any)
+        start_tools(ctx, m, n, logs, t); /* it ended before the full inputs */
+    char what[128];
+    snprintf(what, sizeof what, "%s (%d of %d groups started)",
+             found ? "clean" : "not clean: each exercise runs it itself", p.started, groups);
+    trace_check(l, "plain", &pr, what);
+    return found;
+}
+
+void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
+                     sl_swept *swept)
+{
+    if (!ctx->runner || !ctx->sanitizer || n <= 0)
+        return;
+    member *m = calloc((size_t)n, sizeof *m);
+    tool_runs *t = calloc(1, sizeof *t);
+    if (!m || !t) {
+        free(m);
+        free(t);
+        return;
+    }
+    int count = prepare(l, ctx, which, n, full_enabled(), m);
+    char logs[NCHECKS][4200];
+    for (int c = 0; c < NCHECKS; c++)
+        snprintf(logs[c], sizeof logs[c], "%s/sweep/%s.log", ctx->workdir, check_name(check_of(c)));
+    unsigned found_clean = 0;
+    if (count > 0) {
+        sl_gpu_share();
+        found_clean = run_plain(l, ctx, m, count, logs, t);
+        found_clean |= wait_tools(l, ctx, logs, t);
+    }
+    sl_gpu_leave();
+    /* What each check computed is checked too: a check whose outputs are
+     * wrong decides nothing, the exercise runs it itself. A run of the full
+     * inputs counts when every output it wrote matches, whatever happened
+     * after it (a later exercise's crash or hang): the runner writes an
+     * output only after the kernels it launched finished without error. */
+    for (int i = 0; i < count; i++) {
+        sl_swept *s = &swept[m[i].index];
+        for (int c = 0; c < NCHECKS; c++)
+            if ((found_clean & (unsigned)check_of(c)) && wants(&m[i], check_of(c)) &&
+                sl_outputs_match(m[i].e, &m[i].small, m[i].out[c]))
+                s->checks |= (unsigned)check_of(c);
+        int full_ok = m[i].runs > 0;
+        for (int run = 0; full_ok && run < m[i].runs; run++)
+            full_ok = sl_outputs_match(m[i].e, &m[i].full, m[i].full_out[run]);
+        if (full_ok) {
+            s->checks |= SL_SWEPT_FULL;
+            s->full_cases = m[i].runs * m[i].full.count;
+        }
+        sl_inputs_free(&m[i].small);
+        sl_inputs_free(&m[i].full);
+    }
+    for (int c = 0; c < NCHECKS; c++)
+        unlink(logs[c]);
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/sweep", ctx->workdir);
+    sl_remove_tree(dir, 1);
+    free(m);
+    free(t);
+}

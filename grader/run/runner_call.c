@@ -1,0 +1,117 @@
+#include "runner_call.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "files.h"
+#include "sanitizer.h"
+
+enum {
+    /* A run's output folder: its case files and a few more entries. A file
+     * may hold SL_RUN_LOG_CAP plus OUT_PER_IN times the run's inputs
+     * (RLIMIT_FSIZE): no exercise writes more than a few bytes per input
+     * byte, and a 2^25-element case writes 128 MiB. */
+    OUT_QUOTA_SLACK = 16,
+    OUT_PER_IN = 8,
+    CPU_PER_WALL = 4,            /* RLIMIT_CPU: a sanitizer keeps several cores busy */
+};
+#define OUT_QUOTA_MAX (1LL << 30)
+
+int sl_runner_argv(const char *runner, const char *sanitizer, int tool, const sl_runner_group *g,
+                   int n, const char **argv)
+{
+    int k = tool ? sl_sanitizer_args(tool, sanitizer, argv) : 0;
+    argv[k++] = runner;
+    argv[k++] = "run"; /* under a tool too: the mode goes by the environment */
+    for (int i = 0; i < n; i++) {
+        argv[k++] = g[i].exercise;
+        argv[k++] = g[i].dir;
+        argv[k++] = g[i].count;
+        argv[k++] = g[i].out;
+    }
+    argv[k] = NULL;
+    return k;
+}
+
+/* The harness reads its mode from here in a constructor that runs before
+ * any student code, then wipes it (runner_main.cu): plain runs and tool
+ * runs have the same argv and the same environment names. */
+static const char *const PLAIN_ENV[] = {"SYNCLAB_RUN_MODE=plain", NULL};
+static const char *const TOOL_ENV[] = {"SYNCLAB_RUN_MODE=tools", NULL};
+
+void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const char *in_dir,
+                    const char *out_dir, int cases, const char *logpath, double timeout_s,
+                    sl_sandbox *box, sl_proc_opts *o)
+{
+    static char sanitizer_dir[4096];
+    memset(box, 0, sizeof *box);
+    memset(o, 0, sizeof *o);
+    sl_sandbox_ro(box, runner);
+    sl_sandbox_ro(box, in_dir);
+    if (tool && sanitizer) {
+        /* the tool and its libraries, should they live under a hidden folder */
+        char real[4096];
+        snprintf(sanitizer_dir, sizeof sanitizer_dir, "%s",
+                 realpath(sanitizer, real) ? real : sanitizer);
+        char *slash = strrchr(sanitizer_dir, '/');
+        if (slash && slash != sanitizer_dir) {
+            *slash = '\0';
+            sl_sandbox_ro(box, sanitizer_dir);
+        }
+    }
+    sl_sandbox_rw(box, out_dir);
+    box->cpu_s = timeout_s > 0 ? timeout_s * CPU_PER_WALL : 0;
+    long long in_entries = 0, in_bytes = 0;
+    if (in_dir)
+        sl_tree_usage(in_dir, &in_entries, &in_bytes);
+    long long out_room = OUT_PER_IN * in_bytes;
+    o->out_path = logpath;
+    o->out_cap = (size_t)(SL_RUN_LOG_CAP + out_room);
+    o->timeout_s = timeout_s;
+    o->box = box;
+    o->env = tool ? TOOL_ENV : PLAIN_ENV;
+    o->quota_dir = out_dir;
+    o->quota_entries = cases + OUT_QUOTA_SLACK;
+    long long bytes = (long long)(cases + 1) * SL_RUN_LOG_CAP;
+    o->quota_bytes = (bytes < OUT_QUOTA_MAX ? bytes : OUT_QUOTA_MAX) + out_room;
+}
+
+/* "@@launches N" ends each input (the harness counts the kernels the
+ * student's code launched); "@@case i" starts one, "@@exercise x" starts
+ * an exercise of a sweep. Per input only the last count is taken: the
+ * harness prints it after the student's code and its printf are done. */
+int sl_log_launched(const char *logpath)
+{
+    FILE *f = fopen(logpath, "r");
+    if (!f)
+        return 1;
+    char *line = NULL;
+    size_t cap = 0;
+    long long group = 0, current = -1;
+    int group_counted = 0, ok = 1;
+    for (ssize_t len; (len = getline(&line, &cap, f)) >= 0;) {
+        if (strncmp(line, "@@case ", 7) == 0 || strncmp(line, "@@exercise ", 11) == 0) {
+            if (current > 0)
+                group += current;
+            current = -1;
+            if (line[2] == 'e') {
+                if (group_counted && group == 0)
+                    ok = 0;
+                group = 0;
+                group_counted = 0;
+            }
+        } else if (strncmp(line, "@@launches ", 11) == 0) {
+            current = atoll(line + 11);
+            group_counted = 1;
+        }
+    }
+    if (current > 0)
+        group += current;
+    if (group_counted && group == 0)
+        ok = 0;
+    free(line);
+    fclose(f);
+    return ok;
+}
+

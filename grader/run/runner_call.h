@@ -1,0 +1,46 @@
+/* How the grader calls a runner, the one place that spells it out for the
+ * per-exercise runs (grade.c) and the lesson sweep (sweep.c):
+ *   [compute-sanitizer <tool args>] runner run <exercise> <dir> <count> <outdir> ...
+ * one group of four per exercise (and per run of its full inputs), in the
+ * runners' sandbox with its limits. Plain runs and tool runs have the same
+ * argv and the same environment names: the harness reads its mode in a
+ * constructor before any student code and wipes it (runner_main.cu). The
+ * runner's log protocol: "@@exercise x" starts a group (when there are
+ * several), "@@case i" an input, "@@launches N" ends one. */
+#ifndef SYNCLAB_RUNNER_CALL_H
+#define SYNCLAB_RUNNER_CALL_H
+
+#include "proc.h"
+#include "sandbox.h"
+
+/* Limits shared by every runner process. */
+enum {
+    SL_RUN_LOG_CAP = 64 << 20,     /* a runner printing more is killed */
+    SL_RUN_LOG_READ = 256 << 10,   /* what is read back of a log */
+};
+
+typedef struct {
+    const char *exercise, *dir, *count, *out;
+} sl_runner_group;
+
+/* Fills argv (SL_RUNNER_ARGV(n) entries) for tool (0: a plain run; else an
+ * SL_TOOL_*) over groups g[0..n-1]. Returns the number of entries before
+ * the terminating NULL. */
+#define SL_RUNNER_ARGV(n) (24 + 4 * (n))
+int sl_runner_argv(const char *runner, const char *sanitizer, int tool, const sl_runner_group *g,
+                   int n, const char **argv);
+
+/* How a runner starts (sandbox.h): the runner and in_dir read-only (and
+ * the tool's folder under a tool), out_dir writable with a quota of about
+ * `cases` files, the log capped, the CPU limited to timeout_s times a few
+ * cores; under a tool the mode reaches the harness through its
+ * environment, never argv. box and o are filled; box must outlive the run. */
+void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const char *in_dir,
+                    const char *out_dir, int cases, const char *logpath, double timeout_s,
+                    sl_sandbox *box, sl_proc_opts *o);
+
+/* 0 when a group of the log counted launches and all of them were 0 (an
+ * exercise launched no kernel: a clean run of it proves nothing), else 1. */
+int sl_log_launched(const char *logpath);
+
+#endif

@@ -1,0 +1,244 @@
+#include "sanitizer.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "files.h"
+
+const int SL_TOOL_ORDER[SL_NTOOLS] = {SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK, SL_TOOL_RACECHECK,
+                                     SL_TOOL_INITCHECK};
+
+sl_verdict sl_tool_verdict(int tool)
+{
+    switch (tool) {
+    case SL_TOOL_RACECHECK: return SL_V_RACE;
+    case SL_TOOL_SYNCCHECK: return SL_V_SYNC;
+    default: return SL_V_MEMORY; /* memcheck, initcheck */
+    }
+}
+
+const char *sl_tool_name(int tool)
+{
+    switch (tool) {
+    case SL_TOOL_MEMCHECK: return "memcheck";
+    case SL_TOOL_SYNCCHECK: return "synccheck";
+    case SL_TOOL_RACECHECK: return "racecheck";
+    case SL_TOOL_INITCHECK: return "initcheck";
+    default: return "?";
+    }
+}
+
+int sl_sanitizer_args(int tool, const char *sanitizer, const char **argv)
+{
+    static char exitcode[16];
+    snprintf(exitcode, sizeof exitcode, "%d", SL_SANITIZER_FOUND);
+    int n = 0;
+    argv[n++] = sanitizer;
+    argv[n++] = "--tool";
+    argv[n++] = sl_tool_name(tool);
+    argv[n++] = "--error-exitcode";
+    argv[n++] = exitcode;
+    argv[n++] = "--print-limit";
+    argv[n++] = "20";
+    /* Device frames find the student's line under library code (cuda::barrier);
+     * host frames are noise. */
+    argv[n++] = "--show-backtrace";
+    argv[n++] = "device";
+    if (tool == SL_TOOL_RACECHECK) {
+        /* warnings (warp-level hazards) count as races */
+        argv[n++] = "--racecheck-detect-level";
+        argv[n++] = "warn";
+        argv[n++] = "--racecheck-report";
+        argv[n++] = "analysis";
+    }
+    argv[n] = NULL;
+    return n;
+}
+
+/* ---------- report reading ---------- */
+
+typedef struct {
+    char loc[16][256];  /* "file.cu:12" in order of appearance */
+    int nloc;
+} locations;
+
+/* "... in /path/file.cu:12" at the end of a line -> "file.cu:12" */
+static int location_of(const char *line, char *out, size_t n)
+{
+    const char *in = NULL;
+    for (const char *s = strstr(line, " in "); s; s = strstr(s + 1, " in "))
+        in = s;
+    if (!in)
+        return 0;
+    const char *path = in + 4;
+    const char *colon = strrchr(path, ':');
+    if (!colon || colon[1] < '0' || colon[1] > '9')
+        return 0;
+    size_t len = strcspn(path, " \t[\r\n");
+    char tmp[512];
+    if (len >= sizeof tmp)
+        len = sizeof tmp - 1;
+    memcpy(tmp, path, len);
+    tmp[len] = '\0';
+    snprintf(out, n, "%s", sl_base_name(tmp));
+    return 1;
+}
+
+static void add_location(locations *l, const char *line)
+{
+    char loc[256];
+    if (l->nloc < 16 && location_of(line, loc, sizeof loc)) {
+        for (int i = 0; i < l->nloc; i++)
+            if (strcmp(l->loc[i], loc) == 0)
+                return;
+        snprintf(l->loc[l->nloc++], sizeof l->loc[0], "%s", loc);
+    }
+}
+
+/* Student lines first, then the rest, into where. */
+static void write_where(const locations *l, const char *prefer, char *where, size_t n)
+{
+    size_t len = 0;
+    where[0] = '\0';
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < l->nloc; i++) {
+            size_t flen = strcspn(l->loc[i], ":");
+            int preferred = prefer && strlen(prefer) == flen && strncmp(l->loc[i], prefer, flen) == 0;
+            if (preferred != (pass == 0))
+                continue;
+            if (len + strlen(l->loc[i]) + 3 >= n)
+                return;
+            len += (size_t)snprintf(where + len, n - len, "%s%s", len ? ", " : "", l->loc[i]);
+        }
+}
+
+static int has_preferred(const locations *l, const char *prefer)
+{
+    for (int i = 0; prefer && i < l->nloc; i++)
+        if (strncmp(l->loc[i], prefer, strlen(prefer)) == 0 && l->loc[i][strlen(prefer)] == ':')
+            return 1;
+    return 0;
+}
+
+/* The text after the "========= " prefix, or NULL for program output. */
+static const char *tool_text(const char *line)
+{
+    static const char prefix[] = "=========";
+    if (strncmp(line, prefix, sizeof prefix - 1) != 0)
+        return NULL;
+    line += sizeof prefix - 1;
+    while (*line == ' ')
+        line++;
+    return line;
+}
+
+static int starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+/* Is this line the head of one finding (as opposed to its details)? */
+static int is_finding_head(int tool, const char *t)
+{
+    switch (tool) {
+    case SL_TOOL_RACECHECK:
+        return starts(t, "Error:") || starts(t, "Warning:");
+    case SL_TOOL_SYNCCHECK:
+        return starts(t, "Barrier error") || strstr(t, "error detected") != NULL ||
+               starts(t, "Invalid");
+    case SL_TOOL_MEMCHECK:
+        return starts(t, "Invalid ") || starts(t, "Misaligned") || starts(t, "Out-of-range") ||
+               starts(t, "Malloc") || starts(t, "Free") || starts(t, "Hardware exception") ||
+               starts(t, "Cuda ") || starts(t, "Stack overflow") || starts(t, "Unknown Error");
+    case SL_TOOL_INITCHECK:
+        return starts(t, "Uninitialized");
+    default:
+        return 0;
+    }
+}
+
+sl_verdict sl_sanitizer_parse(int tool, const char *report, const char *prefer_file,
+                              sl_text *detail, char *where, size_t wherelen)
+{
+    locations locs = {0}, first_locs = {0};
+    int findings = 0, summary_errors = -1, summary_warnings = 0, in_first = 0;
+    int detail_lines = 0;
+    char first_head[512] = "";
+    const char *s = report ? report : "";
+    while (*s) {
+        const char *eol = strchr(s, '\n');
+        size_t len = eol ? (size_t)(eol - s) : strlen(s);
+        char line[1024];
+        if (len >= sizeof line)
+            len = sizeof line - 1;
+        memcpy(line, s, len);
+        line[len] = '\0';
+        const char *t = tool_text(line);
+        if (t) {
+            const char *sum;
+            if ((sum = strstr(t, "ERROR SUMMARY:")) != NULL) {
+                /* a second line may count the errors that were not printed */
+                if (summary_errors < 0 && !strstr(t, "not printed"))
+                    summary_errors = atoi(sum + 14);
+            } else if ((sum = strstr(t, "RACECHECK SUMMARY:")) != NULL) {
+                const char *p = strchr(sum, '(');
+                int e = 0, w = 0;
+                if (p && sscanf(p, "(%d error%*[^,], %d warning", &e, &w) == 2) {
+                    summary_errors = e;
+                    summary_warnings = w;
+                }
+            } else if (is_finding_head(tool, t)) {
+                findings++;
+                in_first = findings == 1;
+                if (in_first)
+                    snprintf(first_head, sizeof first_head, "%s", t);
+                add_location(&locs, t); /* racecheck puts the write's line here */
+                if (in_first)
+                    add_location(&first_locs, t);
+            } else if (findings >= 1 && *t) {
+                add_location(&locs, t);
+                if (in_first) {
+                    add_location(&first_locs, t);
+                    /* keep the useful detail lines of the first finding */
+                    if (detail_lines < 4 && (starts(t, "and ") || starts(t, "Address") ||
+                                             starts(t, "by thread") || starts(t, "Write") ||
+                                             starts(t, "Read") || starts(t, "at "))) {
+                        if (!(starts(t, "by thread") && strstr(sl_text_str(detail), "by thread"))) {
+                            sl_text_printf(detail, "  %s\n", t);
+                            detail_lines++;
+                        }
+                    }
+                }
+            }
+        }
+        if (!eol)
+            break;
+        s = eol + 1;
+    }
+    int total = summary_errors > 0 ? summary_errors + summary_warnings : summary_warnings;
+    if (findings == 0 && total <= 0) {
+        sl_text_clear(detail);
+        if (wherelen)
+            where[0] = '\0';
+        return SL_V_PASS;
+    }
+    /* memcheck also reports failed API calls ("Program hit ..."); they are
+     * launch failures, judged by the plain run, not memory errors. */
+    if (findings == 0 && tool == SL_TOOL_MEMCHECK) {
+        sl_text_clear(detail);
+        if (wherelen)
+            where[0] = '\0';
+        return SL_V_PASS;
+    }
+    sl_text body = {0};
+    sl_text_printf(&body, "%s: %s\n%s", sl_tool_name(tool),
+                   first_head[0] ? first_head : "errors reported", sl_text_str(detail));
+    if (total > 1)
+        sl_text_printf(&body, "  (%d %s in all)\n", total,
+                       tool == SL_TOOL_RACECHECK ? "hazard reports" : "errors");
+    sl_text_clear(detail);
+    sl_text_append(detail, sl_text_str(&body), body.len);
+    sl_text_free(&body);
+    /* The first finding's lines if they are the student's, else any of theirs. */
+    write_where(has_preferred(&first_locs, prefer_file) ? &first_locs : &locs, prefer_file,
+                where, wherelen);
+    return sl_tool_verdict(tool);
+}

@@ -1,0 +1,39 @@
+/* compute-sanitizer: command lines and reading its reports into verdicts.
+ * Formats read off compute-sanitizer 2025.3.1 (CUDA 13.0) on an H100;
+ * samples are kept in grader/tests/fixtures. */
+#ifndef SYNCLAB_SANITIZER_H
+#define SYNCLAB_SANITIZER_H
+
+#include <stddef.h>
+#include "text.h"
+#include "verdict.h"
+
+enum sl_tool {
+    SL_TOOL_MEMCHECK = 1,
+    SL_TOOL_SYNCCHECK = 2,
+    SL_TOOL_RACECHECK = 4,
+    SL_TOOL_INITCHECK = 8,
+    SL_TOOLS_ALL = 15
+};
+
+/* The tools in the order their reports are judged (memcheck, synccheck,
+ * racecheck, initcheck): a verdict never depends on which finished first. */
+enum { SL_NTOOLS = 4 };
+extern const int SL_TOOL_ORDER[SL_NTOOLS];
+const char *sl_tool_name(int tool);
+/* The verdict a tool's finding is: RACE, SYNC or MEMORY. */
+sl_verdict sl_tool_verdict(int tool);
+/* Fills argv (at most 16 entries, NULL-terminated) with the sanitizer's
+ * own arguments for tool; the runner's argv is appended by the caller.
+ * Returns the number of entries written. */
+int sl_sanitizer_args(int tool, const char *sanitizer, const char **argv);
+/* Exit code we ask the sanitizer to return when it found something. */
+enum { SL_SANITIZER_FOUND = 86 };
+
+/* Reads a report. Returns SL_V_PASS when clean, else RACE / SYNC / MEMORY
+ * with a short account in detail and source lines in where. Locations in a
+ * file whose basename is prefer_file are chosen over library headers. */
+sl_verdict sl_sanitizer_parse(int tool, const char *report, const char *prefer_file,
+                              sl_text *detail, char *where, size_t wherelen);
+
+#endif

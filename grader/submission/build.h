@@ -1,0 +1,47 @@
+/* Building a submission's file for one lesson into a runner and its PTX,
+ * with nvcc, outside any CMake project: students' folders are built the
+ * same way whoever hands them in.
+ *
+ * For a submission, before anything is compiled, nvcc -M lists every file
+ * the compile will read (host and device passes); a file outside the submission's folder
+ * (symbolic links followed), other than the lesson's header, synclab.h and
+ * the compiler's own system folders, makes it BUILD with a line naming the
+ * file. The compile's own -MD list is checked again afterwards; a hard
+ * link to one of the project's files is refused; the host assembly gcc
+ * made (-save-temps) must pass sl_hostobj_check_assembly. A submission's
+ * compiler steps run in the runners' sandbox (sandbox.h), which shows them
+ * only the submission's folder, the lesson's header, grader/runner and
+ * grader/run (the case format), and lets them write only the build folder. Every
+ * compiler step runs under SL_BUILD_MEMORY_LIMIT_MIB of address space and
+ * the time limit. */
+#ifndef SYNCLAB_BUILD_H
+#define SYNCLAB_BUILD_H
+
+/* The compiler's address space limit (RLIMIT_AS) */
+#define SL_BUILD_MEMORY_LIMIT_MIB 4096
+
+typedef struct {
+    const char *nvcc;          /* compiler */
+    const char *arch;          /* "90" */
+    const char *source_dir;    /* the project (lessons/, grader/) */
+    const char *harness_lib;   /* libsynclab_harness_<lesson>.a */
+    double timeout_s;          /* per compiler call */
+    int submission;            /* a student's file: only its own folder's files, the
+                                  lesson's header, synclab.h and system headers may
+                                  be included (the bug zoo includes the solution) */
+} sl_build_config;
+
+typedef struct {
+    int ok;
+    int cached;                /* up to date: nothing was rebuilt */
+    char runner[4096];
+    char ptx[4096];
+    char *log;                 /* compiler output (malloc'd, may be "") */
+} sl_build;
+
+/* Builds source (a student's lesson file) in out_dir. */
+void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char *source,
+                     const char *out_dir, sl_build *b);
+void sl_build_free(sl_build *b);
+
+#endif

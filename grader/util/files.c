@@ -1,0 +1,143 @@
+#include "files.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+char *sl_read_file(const char *path, size_t max, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = malloc(max + 1);
+    if (!buf) {
+        fclose(f);
+        return NULL;
+    }
+    size_t n = fread(buf, 1, max, f);
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+int sl_write_file(const char *path, const char *text)
+{
+    /* every result file: whole or not at all, never a planted one */
+    return sl_write_file_atomic(path, text);
+}
+
+int sl_write_file_atomic(const char *path, const char *text)
+{
+    if (!text)
+        return -1;
+    struct stat st;
+    if (lstat(path, &st) == 0 && (!S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+                                  !(st.st_mode & S_IWUSR) || st.st_nlink != 1))
+        return -1; /* planted: not ours to replace */
+    char tmp[4200];
+    if (snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof tmp)
+        return -1;
+    unlink(tmp); /* a stale one of ours; O_EXCL refuses anything planted meanwhile */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    size_t len = strlen(text), done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, text + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        done += (size_t)w;
+    }
+    int ok = done == len && fsync(fd) == 0;
+    if (close(fd) != 0)
+        ok = 0;
+    if (ok && rename(tmp, path) == 0)
+        return 0;
+    unlink(tmp);
+    return -1;
+}
+
+static long long g_usage_entries, g_usage_bytes;
+
+static int count_entry(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+    (void)path;
+    (void)type;
+    if (f->level > 0) {
+        g_usage_entries++;
+        g_usage_bytes += (long long)st->st_blocks * 512 > (long long)st->st_size
+                             ? (long long)st->st_blocks * 512
+                             : (long long)st->st_size;
+    }
+    return 0;
+}
+
+void sl_tree_usage(const char *dir, long long *entries, long long *bytes)
+{
+    g_usage_entries = g_usage_bytes = 0;
+    nftw(dir, count_entry, 16, FTW_PHYS);
+    *entries = g_usage_entries;
+    *bytes = g_usage_bytes;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+    (void)st;
+    if (f->level == 0)
+        return 0;
+    if (type == FTW_DP)
+        rmdir(path);
+    else
+        unlink(path);
+    return 0;
+}
+
+static int open_up(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+    (void)f;
+    if (type == FTW_D && (st->st_mode & 0700) != 0700)
+        chmod(path, st->st_mode | 0700);
+    return 0;
+}
+
+void sl_remove_tree(const char *dir, int also_dir)
+{
+    /* folders the program left without permissions for us: opened first */
+    nftw(dir, open_up, 16, FTW_PHYS);
+    nftw(dir, remove_entry, 16, FTW_PHYS | FTW_DEPTH);
+    if (also_dir)
+        rmdir(dir);
+}
+
+int sl_mkdirs(const char *path)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp)
+        return -1;
+    for (char *s = tmp + 1; *s; s++) {
+        if (*s == '/') {
+            *s = '\0';
+            if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+                return -1;
+            *s = '/';
+        }
+    }
+    if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+const char *sl_base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b ? b + 1 : path;
+}

@@ -1,0 +1,29 @@
+/* Files and folders as the grader handles them: whole small files read
+ * and written (atomically, refusing files planted by someone else),
+ * folders made, measured and removed. */
+#ifndef SYNCLAB_FILES_H
+#define SYNCLAB_FILES_H
+
+#include <stddef.h>
+
+/* Reads at most max bytes of a file (head). NULL when unreadable. The result
+ * is NUL-terminated; *len (may be NULL) gets the byte count. */
+char *sl_read_file(const char *path, size_t max, size_t *len);
+/* The part of path after its last '/'. */
+const char *sl_base_name(const char *path);
+/* Writes text as the whole content of path, atomically: a temporary file
+ * beside path (O_EXCL), synced,
+ * then renamed over path. Refuses (-1, nothing left behind) when path
+ * exists and is not a regular file of ours with write permission: a
+ * results file planted by someone else makes the grader fail loudly. */
+int sl_write_file(const char *path, const char *text);
+int sl_write_file_atomic(const char *path, const char *text); /* the same */
+/* mkdir -p. 0 ok. */
+int sl_mkdirs(const char *path);
+/* Removes everything inside dir (not following links); with also_dir,
+ * dir itself too. */
+void sl_remove_tree(const char *dir, int also_dir);
+/* Files and folders under dir (not following links) and their bytes. */
+void sl_tree_usage(const char *dir, long long *entries, long long *bytes);
+
+#endif
