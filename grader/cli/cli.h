@@ -47,7 +47,15 @@ typedef struct {
     int noperands;
 } options;
 
-/* Parsing and usage. */
+/* The command table (commands.c): name, what runs it, its synopsis. */
+typedef struct {
+    const char *name;
+    int (*run)(const options *);
+    const char *args;
+} cli_command;
+const cli_command *cli_command_named(const char *name); /* NULL: no such command */
+
+/* Parsing and usage (generated from the command table). */
 int cli_usage(void);
 int cli_help(void); /* the usage on stdout, status 0 */
 int cli_parse(int argc, char **argv, options *o);

@@ -24,46 +24,9 @@
 
 #include "cli.h"
 
-/* The usage text: the one place that lists every command and option. */
-static const char usage_text[] =
-    "usage: syncgrade grade  [--submission DIR] [--lesson L]... [--out DIR] [--seed N]\n"
-    "                        [--jobs N] [--bench] [--quiet]\n"
-    "                        [--timeout-scale X] [--points FILE] [--gradescope FILE]\n"
-    "                        [--junit FILE] [--visibility V]\n"
-    "       syncgrade check  --lesson L [--submission DIR] [--seed N] [--out DIR]\n"
-    "       syncgrade class  --submissions DIR [--out DIR] [--jobs N] [--points FILE]\n"
-    "                        [--seed N] [--lesson L]... [--visibility V] [--quiet]\n"
-    "                        [--shard K/N] [--gpus all|N|ID,ID...] [--mps]\n"
-    "       syncgrade merge  --out DIR [--quiet] SHARD_DIR...\n"
-    "       syncgrade hint   --lesson L [--exercise E] [--submission DIR] [--out DIR]\n"
-    "       syncgrade progress [--submission DIR] [--out DIR]\n"
-    "       syncgrade run    --lesson L --exercise E [--n N] [--block B] [--seed N]\n"
-    "                        [--input FILE] [--tool racecheck|synccheck|memcheck|initcheck]\n"
-    "                        [--submission DIR] [--out DIR]\n"
-    "       syncgrade expect --lesson L --source FILE [--all VERDICT | --expect FILE]\n"
-    "                        [--policy] [--out DIR]\n"
-    "       syncgrade determinism --lesson L --source FILE... [--runs N] [--jobs N]\n"
-    "                        [--out DIR] [--seed N]\n"
-    "       syncgrade policy --lesson L --source FILE [--out DIR]\n"
-    "       syncgrade points [--points FILE]\n"
-    "       syncgrade build  --lesson L --source FILE --out DIR\n"
-    "       syncgrade inputs --lesson L --seed N --out DIR [--exercise E]\n"
-    "       syncgrade list\n";
-
-int cli_usage(void)
-{
-    fputs(usage_text, stderr);
-    return 2;
-}
-
-int cli_help(void)
-{
-    fputs(usage_text, stdout);
-    return 0;
-}
-
 /* Long options only; getopt_long returns the id. To add an option: an id,
- * a row in long_options, a case in apply_option and a line in usage_text. */
+ * a row in long_options, a case in apply_option and the synopsis of its
+ * commands in the command table (commands.c). */
 enum option_id {
     OPT_SUBMISSION = 256,
     OPT_SUBMISSIONS,

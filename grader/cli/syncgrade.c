@@ -1,7 +1,8 @@
 /* syncgrade: the grader's command line. It never calls CUDA and never runs
  * student code itself: runners do, in child processes.
  *
- * Commands and options: usage_text in cli_options.c (syncgrade --help).
+ * Commands: the table in commands.c, which the usage text is generated
+ * from (syncgrade --help); options: cli_options.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,26 +18,8 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     /* no runner may open our descriptors or memory through /proc */
     sl_contain_protect_self();
-    static const struct {
-        const char *name;
-        int (*run)(const options *);
-    } commands[] = {
-        {"class", cli_grade_class},       {"hint", cli_hint},     {"progress", cli_progress},
-        {"merge", cli_merge},
-        {"expect", cli_expect},           {"policy", cli_policy}, {"points", cli_points},
-        {"determinism", cli_determinism}, {"build", cli_build_only},
-        {"inputs", cli_inputs},           {"run", cli_run},
-    };
-    if (strcmp(o.command, "grade") == 0)
-        return cli_grade(&o, 0);
-    if (strcmp(o.command, "check") == 0)
-        return o.nlessons == 1 ? cli_grade(&o, 1) : cli_usage();
     if (strcmp(o.command, "help") == 0)
         return cli_help();
-    if (strcmp(o.command, "list") == 0)
-        return cli_list();
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(o.command, commands[i].name) == 0)
-            return commands[i].run(&o);
-    return cli_usage();
+    const cli_command *c = cli_command_named(o.command);
+    return c ? c->run(&o) : cli_usage();
 }
