@@ -49,7 +49,8 @@ static const char usage_text[] =
     "       syncgrade points [--points FILE]\n"
     "       syncgrade build  --lesson L --source FILE --out DIR\n"
     "       syncgrade inputs --lesson L --seed N --out DIR [--exercise E]\n"
-    "       syncgrade list\n";
+    "       syncgrade list\n"
+    "       syncgrade lint   [--root DIR]\n";
 
 int cli_usage(void)
 {
@@ -93,6 +94,7 @@ enum option_id {
     OPT_SHARD,
     OPT_GPUS,
     OPT_MPS,
+    OPT_ROOT,
 };
 
 static const struct option long_options[] = {
@@ -123,6 +125,7 @@ static const struct option long_options[] = {
     {"shard", required_argument, NULL, OPT_SHARD},
     {"gpus", required_argument, NULL, OPT_GPUS},
     {"mps", no_argument, NULL, OPT_MPS},
+    {"root", required_argument, NULL, OPT_ROOT},
     {NULL, 0, NULL, 0},
 };
 
@@ -205,6 +208,7 @@ static int apply_option(int id, const char *flag, const char *v, options *o)
     case OPT_SHARD: o->shard = v; return 0;
     case OPT_GPUS: o->gpus = v; return 0;
     case OPT_MPS: o->mps = 1; return 0;
+    case OPT_ROOT: o->root = v; return 0;
     }
     return -1;
 }

@@ -26,6 +26,7 @@ int main(int argc, char **argv)
         {"expect", cli_expect},           {"policy", cli_policy}, {"points", cli_points},
         {"determinism", cli_determinism}, {"build", cli_build_only},
         {"inputs", cli_inputs},           {"run", cli_run},
+        {"lint", cli_lint},
     };
     if (strcmp(o.command, "grade") == 0)
         return cli_grade(&o, 0);
