@@ -91,7 +91,7 @@ static void free_list(char **list)
 static const sl_exercise *exercise_named(const sl_lesson *l, const char *name)
 {
     for (int i = 0; i < l->count; i++)
-        if (strcmp(l->exercises[i].name, name) == 0)
+        if (l->exercises[i].name && strcmp(l->exercises[i].name, name) == 0)
             return &l->exercises[i];
     return NULL;
 }
@@ -366,32 +366,35 @@ static void check_markdown(link_check *c, const char *rel)
     free(text);
 }
 
+/* The docs/ mentions of the C, header and CUDA files of root/dir. */
+static void check_code_dir(link_check *c, const char *dir)
+{
+    static const char *const code[] = {".c", ".h", ".cu", NULL};
+    char **files = list_dir(c->root, dir, code);
+    for (char **f = files; f && *f; f++) {
+        char *text = read_rel(c->root, *f);
+        if (text)
+            check_text_refs(c, *f, text);
+        free(text);
+    }
+    free_list(files);
+}
+
 int sl_lint_links(const char *root, const sl_lesson *const *lessons, sl_text *out)
 {
     link_check c = {.root = root, .out = out};
-    static const char *const code[] = {".c", ".h", ".cu", NULL};
+    static const char *const code_dirs[] = {"starter", "solutions", "grader/core", "grader/cli",
+                                            "grader/runner"};
+    for (size_t i = 0; i < sizeof code_dirs / sizeof code_dirs[0]; i++)
+        check_code_dir(&c, code_dirs[i]);
+    for (const sl_lesson *const *l = lessons; l && *l; l++) {
+        char dir[256];
+        snprintf(dir, sizeof dir, "lessons/%s", (*l)->name);
+        check_code_dir(&c, dir);
+        snprintf(dir, sizeof dir, "lessons/%s/zoo", (*l)->name);
+        check_code_dir(&c, dir);
+    }
     static const char *const md[] = {".md", NULL};
-    const char *code_dirs[64] = {"starter", "solutions", "grader/core", "grader/cli",
-                                 "grader/runner"};
-    int ndirs = 5;
-    char lesson_dirs[2][32][256];
-    int nl = 0;
-    for (const sl_lesson *const *l = lessons; l && *l && nl < 32; l++, nl++) {
-        snprintf(lesson_dirs[0][nl], 256, "lessons/%s", (*l)->name);
-        snprintf(lesson_dirs[1][nl], 256, "lessons/%s/zoo", (*l)->name);
-        code_dirs[ndirs++] = lesson_dirs[0][nl];
-        code_dirs[ndirs++] = lesson_dirs[1][nl];
-    }
-    for (int i = 0; i < ndirs; i++) {
-        char **files = list_dir(root, code_dirs[i], code);
-        for (char **f = files; f && *f; f++) {
-            char *text = read_rel(root, *f);
-            if (text)
-                check_text_refs(&c, *f, text);
-            free(text);
-        }
-        free_list(files);
-    }
     static const char *const md_dirs[] = {".", "docs"};
     for (int i = 0; i < 2; i++) {
         char **files = list_dir(root, md_dirs[i], md);
