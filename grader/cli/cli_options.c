@@ -55,6 +55,7 @@ enum option_id {
     OPT_SHARD,
     OPT_GPUS,
     OPT_MPS,
+    OPT_ROOT,
 };
 
 static const struct option long_options[] = {
@@ -85,6 +86,7 @@ static const struct option long_options[] = {
     {"shard", required_argument, NULL, OPT_SHARD},
     {"gpus", required_argument, NULL, OPT_GPUS},
     {"mps", no_argument, NULL, OPT_MPS},
+    {"root", required_argument, NULL, OPT_ROOT},
     {NULL, 0, NULL, 0},
 };
 
@@ -167,6 +169,7 @@ static int apply_option(int id, const char *flag, const char *v, options *o)
     case OPT_SHARD: o->shard = v; return 0;
     case OPT_GPUS: o->gpus = v; return 0;
     case OPT_MPS: o->mps = 1; return 0;
+    case OPT_ROOT: o->root = v; return 0;
     }
     return -1;
 }

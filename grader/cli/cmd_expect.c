@@ -21,25 +21,13 @@
 #include "progress.h"
 #include "report.h"
 #include "synclab_config.h"
+#include "zoo_expect.h"
 
 #include "cli.h"
 
 /* ---------- expect: the grader's own tests ---------- */
 
-typedef struct {
-    char exercise[64];
-    char verdicts[128];   /* "RACE|SYNC" */
-    int by_static;        /* "... SYNC static": the static stages must give it */
-} expectation;
-
-/* The optional word after the verdicts: "static" says the verdict is one
- * the PTX checks give (a divergent barrier is SYNC before any run), so a
- * machine without a GPU must reach it too, not skip. */
-static void read_static_word(const char *rest, expectation *e)
-{
-    char word[16] = "";
-    e->by_static = sscanf(rest, "%*63s %*127s %15s", word) == 1 && strcmp(word, "static") == 0;
-}
+typedef sl_expectation expectation;
 
 /* "// EXPECT <exercise> <VERDICTS>" lines of a source. */
 static int read_source_expectations(const char *source, expectation *ex, int max)
@@ -47,16 +35,7 @@ static int read_source_expectations(const char *source, expectation *ex, int max
     char *text = sl_read_file(source, 1 << 20, NULL);
     if (!text)
         return -1;
-    int n = 0;
-    for (char *s = strstr(text, "// EXPECT "); s && n < max; s = strstr(s + 1, "// EXPECT ")) {
-        if (sscanf(s + 10, "%63s %127s", ex[n].exercise, ex[n].verdicts) == 2) {
-            size_t line = strcspn(s + 10, "\n");
-            char *copy = strndup(s + 10, line);
-            read_static_word(copy, &ex[n]);
-            free(copy);
-            n++;
-        }
-    }
+    int n = sl_expectations_in_source(text, ex, max);
     free(text);
     return n;
 }
@@ -72,10 +51,7 @@ static int read_expect_file(const char *path, expectation *ex, int max)
         line += strspn(line, " \t");
         if (*line == '#' || *line == '\0')
             continue;
-        if (sscanf(line, "%63s %127s", ex[n].exercise, ex[n].verdicts) == 2) {
-            read_static_word(line, &ex[n]);
-            n++;
-        }
+        n += sl_expectation_parse(line, &ex[n]);
     }
     free(text);
     return n;

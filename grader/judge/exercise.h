@@ -5,6 +5,7 @@
 #define SYNCLAB_EXERCISE_H
 
 #include "case.h"
+#include "exercise_list.h"
 #include "ptx.h"
 #include "rng.h"
 #include "sanitizer.h"
@@ -70,6 +71,9 @@ typedef struct sl_lesson {
     const char *doc;     /* "docs/01-barriers.md" */
     const sl_exercise *exercises;
     int count;
+    /* lessons/<name>/exercises.h's list, the runner's table is made of
+     * (SL_DECLARED); syncgrade lint checks that it equals the suite's. */
+    const sl_declared *declared;
 } sl_lesson;
 
 /* Helpers for check(): exact integer comparison and float comparison with

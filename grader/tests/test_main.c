@@ -11,8 +11,10 @@ static const sl_exercise exercises_a[] = {
 static const sl_exercise exercises_b[] = {
     {.name = "third", .title = "Third", .doc = "docs/b.md#third", .points = 5},
 };
-const sl_lesson unit_lesson_a = {"alpha", "Alpha", "docs/a.md", exercises_a, 2};
-const sl_lesson unit_lesson_b = {"beta", "Beta", "docs/b.md", exercises_b, 1};
+static const sl_declared declared_a[] = {{"first", 0}, {"second", 0}, {NULL, 0}};
+static const sl_declared declared_b[] = {{"third", 0}, {NULL, 0}};
+const sl_lesson unit_lesson_a = {"alpha", "Alpha", "docs/a.md", exercises_a, 2, declared_a};
+const sl_lesson unit_lesson_b = {"beta", "Beta", "docs/b.md", exercises_b, 1, declared_b};
 const sl_lesson *const unit_lessons[] = {&unit_lesson_a, &unit_lesson_b, NULL};
 /* The lessons registry syncgrade gets from CMake: here the two above. */
 const sl_lesson *const sl_lessons[] = {&unit_lesson_a, &unit_lesson_b, NULL};
@@ -39,6 +41,8 @@ int main(void)
     srunner_add_suite(sr, gpu_turn_suite());
     srunner_add_suite(sr, diagnose_suite());
     srunner_add_suite(sr, sandbox_suite());
+    srunner_add_suite(sr, markdown_suite());
+    srunner_add_suite(sr, lint_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -22,6 +22,8 @@ Suite *progress_suite(void);
 Suite *gpu_turn_suite(void);
 Suite *diagnose_suite(void);
 Suite *sandbox_suite(void);
+Suite *markdown_suite(void);
+Suite *lint_suite(void);
 /* Two small lessons for the tests of modules that take lessons. */
 #include "exercise.h"
 extern const sl_lesson unit_lesson_a, unit_lesson_b;

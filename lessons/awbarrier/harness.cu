@@ -2,15 +2,16 @@
  * hands the outputs back. Never judges. */
 #include "runner.h"
 #include "awbarrier.h"
+#include "exercises.h"
 
-/* Case: param N, BLOCK, GRID (0: ceil(n / block)), A = iterations;
- * array 0 = in (u32). Outputs: out (u32), hist (u32). */
+/* Case: exercises.h (SPLIT_ARRIVE_WAIT_P_ITERS; array 0 = in, u32).
+ * Outputs: out (u32), hist (u32). */
 static void run_split_arrive_wait(const sl_case *in, sl_case *out)
 {
     int n = (int)in->param[SL_P_N];
     int block = (int)in->param[SL_P_BLOCK];
     int grid = (int)in->param[SL_P_GRID];
-    int iters = (int)in->param[SL_P_A];
+    int iters = (int)in->param[SPLIT_ARRIVE_WAIT_P_ITERS];
     if (grid <= 0)
         grid = (n + block - 1) / block;
 
@@ -106,9 +107,4 @@ static void run_tile_pipeline(const sl_case *in, sl_case *out)
     sl_free(d_out);
 }
 
-const sl_runner_exercise sl_runner_exercises[] = {
-    { "split_arrive_wait", run_split_arrive_wait, NULL },
-    { "normalize", run_normalize, NULL },
-    { "tile_pipeline", run_tile_pipeline, NULL },
-    { NULL, NULL, NULL },
-};
+SL_RUNNER_TABLE(SL_LESSON_EXERCISES)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "exercise.h"
+#include "exercises.h"
 #include "reference.h"
 #include "shapes.h"
 
@@ -26,7 +27,7 @@ static void saw_add(sl_rng *rng, const saw_shape *s, sl_inputs *out)
     in->in.param[SL_P_N] = s->n;
     in->in.param[SL_P_BLOCK] = s->block;
     in->in.param[SL_P_GRID] = grid;
-    in->in.param[SL_P_A] = s->iters;
+    in->in.param[SPLIT_ARRIVE_WAIT_P_ITERS] = s->iters;
     uint32_t *v = sl_case_add(&in->in, SL_U32, (uint64_t)s->n);
     if (!v)
         abort();
@@ -69,7 +70,7 @@ static int saw_check(const sl_case *in, const sl_case *out, sl_text *why)
 {
     int n = (int)in->param[SL_P_N];
     int block = (int)in->param[SL_P_BLOCK];
-    int iters = (int)in->param[SL_P_A];
+    int iters = (int)in->param[SPLIT_ARRIVE_WAIT_P_ITERS];
     if (!sl_expect_shape(out, 0, SL_U32, (uint64_t)n, why) ||
         !sl_expect_shape(out, 1, SL_U32, (uint64_t)n, why))
         return 0;
@@ -301,7 +302,7 @@ static const sl_rule tp_rules[] = {
 };
 
 static const sl_exercise exercises[] = {
-    { .name = "split_arrive_wait", .title = "Split arrive and wait, double-buffered",
+    { .name = SL_NAME(split_arrive_wait), .title = "Split arrive and wait, double-buffered",
       .doc = "docs/07-awbarrier.md#split-arrive-and-wait", .points = 10,
       .make_inputs = saw_inputs, .check = saw_check, .rules = saw_rules,
       .hint = {
@@ -320,7 +321,7 @@ static const sl_exercise exercises[] = {
                           "published (__syncthreads() after init). Else guard in/out/hist with i < n.",
           [SL_V_RULE] = "Synchronize the iterations with the block_barrier's arrive() and wait().",
       } },
-    { .name = "normalize", .title = "Normalize two vectors by sqrt(A.B) (simpleAWBarrier)",
+    { .name = SL_NAME(normalize), .title = "Normalize two vectors by sqrt(A.B) (simpleAWBarrier)",
       .doc = "docs/07-awbarrier.md#normalizing-two-vectors", .points = 10,
       .make_inputs = norm_inputs, .check = norm_check, .rules = norm_rules, .repeats = 2,
       .hint = {
@@ -338,7 +339,7 @@ static const sl_exercise exercises[] = {
                           "gridDim.x slots written in this launch; guard a[i], b[i] with i < n.",
           [SL_V_RULE] = "Do the block reduction with the block_barrier's arrive() and wait().",
       } },
-    { .name = "tile_pipeline", .title = "A double-buffered copy pipeline (memcpy_async)",
+    { .name = SL_NAME(tile_pipeline), .title = "A double-buffered copy pipeline (memcpy_async)",
       .doc = "docs/07-awbarrier.md#a-copy-pipeline", .points = 15,
       .make_inputs = tp_inputs, .check = tp_check, .rules = tp_rules,
       /* no synccheck: compute-sanitizer 2025.3's synccheck counts the
@@ -382,5 +383,8 @@ static const sl_exercise exercises[] = {
       } },
 };
 
+SL_SUITE_COVERS(exercises);
+static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
+
 const sl_lesson sl_lesson_awbarrier = { "awbarrier", "Asynchronous barrier", "docs/07-awbarrier.md",
-                                        exercises, sizeof exercises / sizeof exercises[0] };
+                                        exercises, sizeof exercises / sizeof exercises[0], declared};

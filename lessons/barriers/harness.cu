@@ -1,9 +1,9 @@
 // Lesson 1, barriers: runner side. Reads a case, launches the student's
 // kernel with the case's shape, downloads the outputs. Never judges.
-// Case layout (suite.c writes it): param N, BLOCK, GRID (0: ceil(N/BLOCK)),
-// A = threshold (block_vote); array 0 = in (I32, N elements).
+// The exercises and the case layout (suite.c writes it): exercises.h.
 #include "runner.h"
 #include "barriers.h"
+#include "exercises.h"
 
 struct launch_shape {
     int n, block, grid;
@@ -53,7 +53,7 @@ static void run_halo_diff(const sl_case *in, sl_case *out)
 static void run_block_vote(const sl_case *in, sl_case *out)
 {
     launch_shape s = shape_of(in);
-    int threshold = (int)in->param[SL_P_A];
+    int threshold = (int)in->param[BLOCK_VOTE_P_THRESHOLD];
     size_t nout = 3 * (size_t)s.grid;
     int *d_in = (int *)sl_to_device(&in->array[0]);
     int *d_out = (int *)sl_device_alloc(nout * sizeof(int), 0xFF);
@@ -78,10 +78,4 @@ static void run_warp_step(const sl_case *in, sl_case *out)
     sl_free(d_out);
 }
 
-const sl_runner_exercise sl_runner_exercises[] = {
-    {"tile_reverse", run_tile_reverse, NULL},
-    {"halo_diff", run_halo_diff, NULL},
-    {"block_vote", run_block_vote, NULL},
-    {"warp_step", run_warp_step, NULL},
-    {NULL, NULL, NULL},
-};
+SL_RUNNER_TABLE(SL_LESSON_EXERCISES)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exercise.h"
+#include "exercises.h"
 #include "reference.h"
 #include "shapes.h"
 
@@ -181,7 +182,7 @@ static void add_vote_case(sl_inputs *out, sl_rng *rng, shape s, int32_t threshol
     c->in.param[SL_P_N] = s.n;
     c->in.param[SL_P_BLOCK] = s.block;
     c->in.param[SL_P_GRID] = 0;
-    c->in.param[SL_P_A] = threshold;
+    c->in.param[BLOCK_VOTE_P_THRESHOLD] = threshold;
     int32_t *data = sl_case_add(&c->in, SL_I32, (uint64_t)s.n);
     if (data)
         shape_vote_data(rng, data, s.n, threshold);
@@ -227,7 +228,7 @@ static int vote_check(const sl_case *in, const sl_case *out, sl_text *why)
         return 0;
     }
     ref_block_vote(in->array[0].data, expected, in->param[SL_P_N], in->param[SL_P_BLOCK],
-                   (int32_t)in->param[SL_P_A]);
+                   (int32_t)in->param[BLOCK_VOTE_P_THRESHOLD]);
     int ok = sl_expect_shape(out, 0, SL_I32, (uint64_t)nout, why);
     if (ok) {
         const int32_t *got = out->array[0].data;
@@ -346,7 +347,7 @@ static int vote_expected(const sl_case *in, sl_case *out)
     int32_t *e = expected_array(in, out, 3 * grid_of(in));
     if (e)
         ref_block_vote(in->array[0].data, e, in->param[SL_P_N], in->param[SL_P_BLOCK],
-                       (int32_t)in->param[SL_P_A]);
+                       (int32_t)in->param[BLOCK_VOTE_P_THRESHOLD]);
     return e ? 0 : -1;
 }
 
@@ -362,7 +363,7 @@ static int warp_expected(const sl_case *in, sl_case *out)
 /* ---- the lesson --------------------------------------------------------- */
 
 static const sl_exercise exercises[] = {
-    {.name = "tile_reverse",
+    {.name = SL_NAME(tile_reverse),
      .title = "Reverse each block's tile through shared memory",
      .doc = "docs/01-barriers.md#tile-reverse",
      .points = 10,
@@ -397,7 +398,7 @@ static const sl_exercise exercises[] = {
          [SL_V_MEMORY] = "Touch in[i] and out[i] only when i < n, and the tile only at slots "
                          "0 .. blockDim.x - 1.",
      }},
-    {.name = "halo_diff",
+    {.name = SL_NAME(halo_diff),
      .title = "Central difference with a halo across block boundaries",
      .doc = "docs/01-barriers.md#halo-difference",
      .points = 15,
@@ -433,7 +434,7 @@ static const sl_exercise exercises[] = {
                           "__syncthreads() outside every thread-dependent branch.",
          [SL_V_MEMORY] = "Load in[j] only for 0 <= j < n: outside the array y is 0, not a load.",
      }},
-    {.name = "block_vote",
+    {.name = SL_NAME(block_vote),
      .title = "Count, all and any per block with the voting barriers",
      .doc = "docs/01-barriers.md#block-vote",
      .points = 10,
@@ -471,7 +472,7 @@ static const sl_exercise exercises[] = {
          [SL_V_RULE] = "Use __syncthreads_count, __syncthreads_and and __syncthreads_or, no "
                        "atomics.",
      }},
-    {.name = "warp_step",
+    {.name = SL_NAME(warp_step),
      .title = "Warp all-reduce through shared memory with __syncwarp",
      .doc = "docs/01-barriers.md#warp-step",
      .points = 15,
@@ -512,5 +513,8 @@ static const sl_exercise exercises[] = {
      }},
 };
 
+SL_SUITE_COVERS(exercises);
+static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
+
 const sl_lesson sl_lesson_barriers = {"barriers", "Barriers", "docs/01-barriers.md", exercises,
-                                      COUNT_OF(exercises)};
+                                      COUNT_OF(exercises), declared};

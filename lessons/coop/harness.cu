@@ -2,18 +2,19 @@
  * student's code, downloads the outputs. Never judges. */
 #include "runner.h"
 #include "coop.h"
+#include "exercises.h"
 
 static int case_int(const sl_case *in, int slot)
 {
     return (int)in->param[slot];
 }
 
-/* params: N, BLOCK, A = tile size. arrays: in.
+/* params: N, BLOCK, TILE_REDUCE_P_TILE (exercises.h). arrays: in.
  * outputs: sums_shared, sums_shfl (I32), neg_mask (U32), one per tile. */
 static void run_tile_reduce(const sl_case *in, sl_case *out)
 {
     int n = case_int(in, SL_P_N), block = case_int(in, SL_P_BLOCK);
-    int tile = case_int(in, SL_P_A);
+    int tile = case_int(in, TILE_REDUCE_P_TILE);
     int grid = (n + block - 1) / block;
     uint64_t tiles = (uint64_t)grid * block / tile;
 
@@ -150,10 +151,4 @@ static void run_grid_two_phase(const sl_case *in, sl_case *out)
     sl_free(d_out);
 }
 
-const sl_runner_exercise sl_runner_exercises[] = {
-    {"tile_reduce", run_tile_reduce, NULL},
-    {"half_block", run_half_block, NULL},
-    {"agg_filter", run_agg_filter, NULL},
-    {"grid_two_phase", run_grid_two_phase, NULL},
-    {NULL, NULL, NULL},
-};
+SL_RUNNER_TABLE(SL_LESSON_EXERCISES)

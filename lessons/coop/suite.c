@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "exercise.h"
+#include "exercises.h"
 #include "reference.h"
 #include "shapes.h"
 
@@ -68,8 +69,9 @@ static void fill(sl_rng *r, fill_kind kind, int32_t range, int32_t *v, int64_t n
     }
 }
 
-/* One input: params N, BLOCK, GRID, A and one I32 array filled by kind. */
-static void add_input(sl_inputs *out, sl_rng *r, int64_t n, int block, int grid, int a,
+/* One input: params N, BLOCK, GRID, the tile size (tile_reduce; 0 for the
+ * others) and one I32 array filled by kind. */
+static void add_input(sl_inputs *out, sl_rng *r, int64_t n, int block, int grid, int tile,
                       fill_kind kind, int32_t range, const char *label)
 {
     sl_input *in = sl_inputs_add(out, "%s, %s", label, FILL_NAME[kind]);
@@ -78,7 +80,7 @@ static void add_input(sl_inputs *out, sl_rng *r, int64_t n, int block, int grid,
     in->in.param[SL_P_N] = n;
     in->in.param[SL_P_BLOCK] = block;
     in->in.param[SL_P_GRID] = grid;
-    in->in.param[SL_P_A] = a;
+    in->in.param[TILE_REDUCE_P_TILE] = tile;
     int32_t *v = (int32_t *)sl_case_add(&in->in, SL_I32, (uint64_t)n);
     if (v)
         fill(r, kind, range, v, n);
@@ -168,7 +170,7 @@ static void tile_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
 static int tile_check(const sl_case *in, const sl_case *out, sl_text *why)
 {
     int64_t n = param(in, SL_P_N), block = param(in, SL_P_BLOCK);
-    int tile = (int)param(in, SL_P_A);
+    int tile = (int)param(in, TILE_REDUCE_P_TILE);
     int64_t grid = (n + block - 1) / block;
     uint64_t tiles = (uint64_t)(grid * block / tile);
     if (!sl_expect_shape(out, 0, SL_I32, tiles, why) || !sl_expect_shape(out, 1, SL_I32, tiles, why) ||
@@ -446,7 +448,7 @@ static int grid_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 static const sl_exercise exercises[] = {
     {
-        .name = "tile_reduce", .title = "Tile reduce: shared temp + g.sync(), then shuffles",
+        .name = SL_NAME(tile_reduce), .title = "Tile reduce: shared temp + g.sync(), then shuffles",
         .doc = COOP_DOC "#tile-reduce", .points = 10,
         .make_inputs = tile_inputs, .check = tile_check,
         .ladder = {
@@ -470,7 +472,7 @@ static const sl_exercise exercises[] = {
         },
     },
     {
-        .name = "half_block", .title = "Half-block sum through a group parameter",
+        .name = SL_NAME(half_block), .title = "Half-block sum through a group parameter",
         .doc = COOP_DOC "#half-block", .points = 10, .repeats = 2,
         .make_inputs = half_inputs, .check = half_check,
         .ladder = {
@@ -494,7 +496,7 @@ static const sl_exercise exercises[] = {
         },
     },
     {
-        .name = "agg_filter", .title = "Warp-aggregated filter with coalesced_threads()",
+        .name = SL_NAME(agg_filter), .title = "Warp-aggregated filter with coalesced_threads()",
         .doc = COOP_DOC "#aggregated-filter", .points = 15, .repeats = 2,
         .make_inputs = filter_inputs, .check = filter_check,
         .ladder = {
@@ -512,7 +514,7 @@ static const sl_exercise exercises[] = {
         },
     },
     {
-        .name = "grid_two_phase", .title = "Two phases separated by this_grid().sync()",
+        .name = SL_NAME(grid_two_phase), .title = "Two phases separated by this_grid().sync()",
         .doc = COOP_DOC "#grid-two-phase", .points = 15, .repeats = 2,
         .make_inputs = grid_inputs, .check = grid_check,
         .ladder = {
@@ -536,5 +538,8 @@ static const sl_exercise exercises[] = {
     },
 };
 
+SL_SUITE_COVERS(exercises);
+static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
+
 const sl_lesson sl_lesson_coop = {"coop", "Cooperative groups", COOP_DOC, exercises,
-                                  sizeof exercises / sizeof exercises[0]};
+                                  sizeof exercises / sizeof exercises[0], declared};

@@ -2,11 +2,12 @@
 // downloads the outputs. It never judges (suite.c does).
 #include "runner.h"
 #include "fences.h"
+#include "exercises.h"
 
 // ---------------------------------------------------------------------------
 // message_pass
-// in:  param A = pairs asked for, B = words per pair, BLOCK; array 0 = in
-//      (pairs * words ints).
+// in:  MESSAGE_PASS_P_PAIRS, MESSAGE_PASS_P_WORDS, BLOCK (exercises.h);
+//      array 0 = in (pairs * words ints).
 // out: array 0 = out (pairs_run * words ints), array 1 = { pairs_run }.
 // A consumer spins until its producer has run, so every block of the grid
 // must be resident at once: the grid is capped at what the occupancy API
@@ -26,8 +27,8 @@ static int coresident_blocks(int block)
 static void run_message_pass(const sl_case *in, sl_case *out)
 {
     const int block = (int)in->param[SL_P_BLOCK];
-    const int words = (int)in->param[SL_P_B];
-    int pairs = (int)in->param[SL_P_A];
+    const int words = (int)in->param[MESSAGE_PASS_P_WORDS];
+    int pairs = (int)in->param[MESSAGE_PASS_P_PAIRS];
     const int fit = coresident_blocks(block) / 2;
     if (pairs > fit)
         pairs = fit;
@@ -96,8 +97,4 @@ static void run_single_pass_sum(const sl_case *in, sl_case *out)
     sl_free(result);
 }
 
-const sl_runner_exercise sl_runner_exercises[] = {
-    {"message_pass", run_message_pass, NULL},
-    {"single_pass_sum", run_single_pass_sum, NULL},
-    {NULL, NULL, NULL},
-};
+SL_RUNNER_TABLE(SL_LESSON_EXERCISES)

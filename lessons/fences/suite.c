@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "exercise.h"
+#include "exercises.h"
 #include "reference.h"
 #include "shapes.h"
 
@@ -17,7 +18,7 @@ static void fill_values(sl_rng *rng, int32_t *a, uint64_t n)
 }
 
 /* ------------------------------------------------------------------------
- * message_pass: param A = pairs asked for, B = words per pair, BLOCK.
+ * message_pass: params MESSAGE_PASS_P_PAIRS, _WORDS, BLOCK (exercises.h).
  * The runner may launch fewer pairs (only as many as fit on the GPU at once)
  * and says how many in its second output array.
  * ---------------------------------------------------------------------- */
@@ -28,8 +29,8 @@ static void add_message_case(sl_rng *rng, sl_inputs *out, int pairs, int words, 
     c->in.param[SL_P_N] = (int64_t)pairs * words;
     c->in.param[SL_P_BLOCK] = block;
     c->in.param[SL_P_GRID] = 0;  /* 2 * pairs, capped by the runner */
-    c->in.param[SL_P_A] = pairs;
-    c->in.param[SL_P_B] = words;
+    c->in.param[MESSAGE_PASS_P_PAIRS] = pairs;
+    c->in.param[MESSAGE_PASS_P_WORDS] = words;
     /* Non-negative words: the -1 the runner fills mailbox and out with can
      * never pass for a payload word. */
     int32_t *in = sl_case_add(&c->in, SL_I32, (uint64_t)pairs * words);
@@ -79,7 +80,7 @@ static void message_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
 
 static int message_check(const sl_case *in, const sl_case *out, sl_text *why)
 {
-    const int64_t asked = in->param[SL_P_A], words = in->param[SL_P_B];
+    const int64_t asked = in->param[MESSAGE_PASS_P_PAIRS], words = in->param[MESSAGE_PASS_P_WORDS];
     if (!sl_expect_shape(out, 1, SL_I32, 1, why))
         return 0;
     const int64_t pairs = ((const int32_t *)out->array[1].data)[0];
@@ -232,7 +233,7 @@ static const sl_rule sum_rules[] = {
 
 static const sl_exercise exercises[] = {
     {
-        .name = "message_pass",
+        .name = SL_NAME(message_pass),
         .title = "Message passing between blocks",
         .doc = "docs/02-fences.md#message-passing-between-blocks",
         .points = 10,
@@ -279,7 +280,7 @@ static const sl_exercise exercises[] = {
         },
     },
     {
-        .name = "single_pass_sum",
+        .name = SL_NAME(single_pass_sum),
         .title = "Single-pass sum (last block)",
         .doc = "docs/02-fences.md#single-pass-sum",
         .points = 10,
@@ -322,5 +323,8 @@ static const sl_exercise exercises[] = {
     },
 };
 
+SL_SUITE_COVERS(exercises);
+static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
+
 const sl_lesson sl_lesson_fences = {"fences", "Fences", "docs/02-fences.md", exercises,
-                                    sizeof exercises / sizeof exercises[0]};
+                                    sizeof exercises / sizeof exercises[0], declared};

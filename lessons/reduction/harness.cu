@@ -5,9 +5,7 @@
 #include <cub/cub.cuh>
 #include "runner.h"
 #include "reduction.h"
-
-/* Parameter slots of the sum cases (tree cases use N and BLOCK only). */
-enum { P_OFFSET = SL_P_A };   /* elements skipped before the summed range */
+#include "exercises.h"
 
 static void need(int ok, const char *what)
 {
@@ -60,7 +58,7 @@ static void run_mirrored_reduce(const sl_case *in, sl_case *out)
 static void check_sum_case(const sl_case *in, int type, long long *n, long long *offset)
 {
     *n = in->param[SL_P_N];
-    *offset = in->param[P_OFFSET];
+    *offset = in->param[SUM_P_OFFSET];
     need(*n >= 1 && *offset >= 0 && *offset < 4, "n or offset out of range");
     need(in->narrays >= 1 && in->array[0].type == type &&
          in->array[0].count == (uint64_t)(*offset + *n), "array 0 must hold offset + n elements");
@@ -161,10 +159,4 @@ static void bench_sum_int(int log2n, uint64_t seed, sl_bench *b)
     SL_CHECK(cudaFree(d_in));
 }
 
-const sl_runner_exercise sl_runner_exercises[] = {
-    {"tree_reduce", run_tree_reduce, NULL},
-    {"mirrored_reduce", run_mirrored_reduce, NULL},
-    {"sum_int", run_sum_int, bench_sum_int},
-    {"sum_float", run_sum_float, NULL},
-    {NULL, NULL, NULL},
-};
+SL_RUNNER_TABLE(SL_LESSON_EXERCISES)

@@ -5,10 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exercise.h"
+#include "exercises.h"
 #include "reference.h"
 #include "shapes.h"
-
-enum { P_OFFSET = SL_P_A };   /* sum cases: elements before the summed range */
 
 /* ---- input makers -------------------------------------------------------- */
 
@@ -75,7 +74,7 @@ static sl_input *add_sum_case(sl_inputs *out, int type, int64_t n, int64_t offse
     sl_input *in = sl_inputs_add(out, "n=%" PRId64 " starting %" PRId64 " elements past a "
                                  "16-byte boundary%s", n, offset, note);
     in->in.param[SL_P_N] = n;
-    in->in.param[P_OFFSET] = offset;
+    in->in.param[SUM_P_OFFSET] = offset;
     *data = sl_case_add(&in->in, type, (uint64_t)(offset + n));
     if (!*data)
         abort();
@@ -203,7 +202,7 @@ static int block_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 static int sum_int_check(const sl_case *in, const sl_case *out, sl_text *why)
 {
-    uint64_t n = (uint64_t)in->param[SL_P_N], off = (uint64_t)in->param[P_OFFSET];
+    uint64_t n = (uint64_t)in->param[SL_P_N], off = (uint64_t)in->param[SUM_P_OFFSET];
     if (!sl_expect_shape(out, 0, SL_I32, 1, why))
         return 0;
     int32_t want = ref_sum_i32((const int32_t *)in->array[0].data + off, n);
@@ -219,7 +218,7 @@ static int sum_int_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 static int sum_float_check(const sl_case *in, const sl_case *out, sl_text *why)
 {
-    uint64_t n = (uint64_t)in->param[SL_P_N], off = (uint64_t)in->param[P_OFFSET];
+    uint64_t n = (uint64_t)in->param[SL_P_N], off = (uint64_t)in->param[SUM_P_OFFSET];
     if (!sl_expect_shape(out, 0, SL_F32, 1, why))
         return 0;
     double sum_abs;
@@ -247,7 +246,7 @@ static const sl_rule mirrored_rules[] = {
 };
 
 static const sl_exercise exercises[] = {
-    {.name = "tree_reduce",
+    {.name = SL_NAME(tree_reduce),
      .title = "Per-block shared-memory tree reduction",
      .doc = "docs/03-reduction.md#tree-reduce",
      .points = 10,
@@ -284,7 +283,7 @@ static const sl_exercise exercises[] = {
                           "conditionals.",
          [SL_V_RULE] = "No atomics: add pairs level by level in shared memory.",
      }},
-    {.name = "mirrored_reduce",
+    {.name = SL_NAME(mirrored_reduce),
      .title = "The seed's mirrored pairing, race-free",
      .doc = "docs/03-reduction.md#mirrored-reduce",
      .points = 10,
@@ -321,13 +320,13 @@ static const sl_exercise exercises[] = {
                           "conditionals.",
          [SL_V_RULE] = "No atomics: add mirrored pairs level by level in shared memory.",
      }},
-    {.name = "sum_int",
+    {.name = SL_NAME(sum_int),
      .title = "Sum of any n ints at memory bandwidth",
      .doc = "docs/03-reduction.md#full-array-int-sum",
      .points = 15,
      .make_inputs = sum_int_inputs,
      .check = sum_int_check,
-     .bench = 1,
+     .bench = SL_BENCH_OF(sum_int),
      .ladder = {
          [SL_V_WRONG] = {"Is every element counted exactly once, also the tail that does not fill a "
                "vector load, and is the result reset before the blocks add? Read "
@@ -354,7 +353,7 @@ static const sl_exercise exercises[] = {
          [SL_V_LAUNCH] = "Check the launch: 1 <= grid < 2^31, block <= 1024, and that the "
                          "kernel does not trap.",
      }},
-    {.name = "sum_float",
+    {.name = SL_NAME(sum_float),
      .title = "Sum of any n floats",
      .doc = "docs/03-reduction.md#full-array-float-sum",
      .points = 10,
@@ -388,5 +387,8 @@ static const sl_exercise exercises[] = {
      }},
 };
 
+SL_SUITE_COVERS(exercises);
+static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
+
 const sl_lesson sl_lesson_reduction = {"reduction", "Reduction", "docs/03-reduction.md",
-                                       exercises, sizeof exercises / sizeof exercises[0]};
+                                       exercises, sizeof exercises / sizeof exercises[0], declared};

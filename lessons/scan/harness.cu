@@ -1,13 +1,12 @@
 // Lesson 4, scan: runner side. Reads a case, launches the student's kernel
 // (or calls the student's launcher), downloads the outputs. Never judges.
-// Case layout (suite.c writes it): param N, BLOCK (block scans), GRID
-// (0: ceil(N / BLOCK)), A = how many times scan_exclusive_int is called on
-// the same scratch (scan_any_n); array 0 = in (I32, N elements).
+// The exercises and the case layout (suite.c writes it): exercises.h.
 #include <climits>
 #include <cstdio>
 #include <cub/cub.cuh>
 #include "runner.h"
 #include "scan.h"
+#include "exercises.h"
 
 // ---- block scans ----------------------------------------------------------
 
@@ -46,7 +45,7 @@ static void run_block_exclusive_scan(const sl_case *in, sl_case *out)
 static void run_scan_any_n(const sl_case *in, sl_case *out)
 {
     long long n = (long long)in->param[SL_P_N];
-    int calls = in->param[SL_P_A] > 0 ? (int)in->param[SL_P_A] : 1;
+    int calls = in->param[SCAN_ANY_N_P_CALLS] > 0 ? (int)in->param[SCAN_ANY_N_P_CALLS] : 1;
     size_t bytes = (size_t)n * sizeof(int);
     int *d_in = (int *)sl_to_device(&in->array[0]);
     int *d_out = (int *)sl_device_alloc(bytes, 0xFF);
@@ -179,9 +178,4 @@ static void bench_scan_any_n(int log2n, uint64_t seed, sl_bench *b)
     sl_free(d_cub);
 }
 
-const sl_runner_exercise sl_runner_exercises[] = {
-    {"block_inclusive_scan", run_block_inclusive_scan, NULL},
-    {"block_exclusive_scan", run_block_exclusive_scan, NULL},
-    {"scan_any_n", run_scan_any_n, bench_scan_any_n},
-    {NULL, NULL, NULL},
-};
+SL_RUNNER_TABLE(SL_LESSON_EXERCISES)

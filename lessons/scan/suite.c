@@ -2,6 +2,7 @@
  * reference, PTX rules and hints. No CUDA here. */
 #include <stdlib.h>
 #include "exercise.h"
+#include "exercises.h"
 #include "reference.h"
 #include "shapes.h"
 
@@ -140,7 +141,7 @@ static void add_any_case(sl_inputs *out, sl_rng *rng, int64_t n, data_kind kind,
     if (!c)
         return;
     c->in.param[SL_P_N] = n;
-    c->in.param[SL_P_A] = calls;   /* scan_exclusive_int calls on one scratch */
+    c->in.param[SCAN_ANY_N_P_CALLS] = calls;   /* scan_exclusive_int calls on one scratch */
     int32_t *data = sl_case_add(&c->in, SL_I32, (uint64_t)n);
     if (data)
         fill(rng, data, n, kind);
@@ -214,7 +215,7 @@ static const sl_rule any_rules[] = {
                     "shared memory); shared indices stay in 0 .. 2 * blockDim.x - 1."
 
 static const sl_exercise exercises[] = {
-    {.name = "block_inclusive_scan",
+    {.name = SL_NAME(block_inclusive_scan),
      .title = "Inclusive scan of each block's tile",
      .doc = "docs/04-scan.md#block-inclusive-scan",
      .points = 10,
@@ -243,7 +244,7 @@ static const sl_exercise exercises[] = {
                         "... < blockDim.x; each tile restarts at 0, and slots past n hold 0.",
          BLOCK_SCAN_HINTS,
      }},
-    {.name = "block_exclusive_scan",
+    {.name = SL_NAME(block_exclusive_scan),
      .title = "Exclusive scan of each block's tile",
      .doc = "docs/04-scan.md#block-exclusive-scan",
      .points = 10,
@@ -273,7 +274,7 @@ static const sl_exercise exercises[] = {
                         "clear the root before the down-sweep.",
          BLOCK_SCAN_HINTS,
      }},
-    {.name = "scan_any_n",
+    {.name = SL_NAME(scan_any_n),
      .title = "Exclusive scan of any n across many blocks, near memory bandwidth",
      .doc = "docs/04-scan.md#scan-of-any-n",
      .points = 20,
@@ -281,7 +282,7 @@ static const sl_exercise exercises[] = {
      .check = any_check,
      .rules = any_rules,
      .repeats = 2,
-     .bench = 1,
+     .bench = SL_BENCH_OF(scan_any_n),
      .ladder = {
          [SL_V_WRONG] = {"Does every tile start from the sum of all tiles before it, the partial last "
                "tile too? Read docs/04-scan.md#scan-of-any-n.",
@@ -321,5 +322,8 @@ static const sl_exercise exercises[] = {
      }},
 };
 
+SL_SUITE_COVERS(exercises);
+static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
+
 const sl_lesson sl_lesson_scan = {"scan", "Scan (prefix sum)", "docs/04-scan.md", exercises,
-                                  COUNT_OF(exercises)};
+                                  COUNT_OF(exercises), declared};

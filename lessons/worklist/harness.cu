@@ -1,16 +1,16 @@
 // Lesson 5, worklist insertion: runner side. Reads a case, calls the
 // student's host launcher with the case's block size, downloads the outputs.
-// Never judges. Case layout (suite.c writes it):
-//   worklist_insert: param N, BLOCK; array 0 = nelem (I32, N).
-//     out: array 0 = total (I32, 1); array 1 = worklist (I32, 2 * capacity:
+// Never judges. The exercises and their inputs (suite.c writes them):
+// exercises.h. Outputs:
+//   worklist_insert: array 0 = total (I32, 1); array 1 = worklist (I32, 2 * capacity:
 //     (t, k) pairs), capacity = sum + max(nelem) (at least 1), every pair
 //     (-1, -1) unless written.
-//   compact: param N, BLOCK, A = threshold; array 0 = in (I32, N).
-//     out: array 0 = count (I32, 1); array 1 = out (I32, N), -1 unless written.
+//   compact: array 0 = count (I32, 1); array 1 = out (I32, N), -1 unless written.
 #include <stdio.h>
 #include <cub/device/device_select.cuh>
 #include "runner.h"
 #include "worklist.h"
+#include "exercises.h"
 
 static int *scratch_for(int n)
 {
@@ -55,7 +55,7 @@ static void run_compact(const sl_case *in, sl_case *out)
 {
     int n = (int)in->param[SL_P_N];
     int block = (int)in->param[SL_P_BLOCK];
-    int threshold = (int)in->param[SL_P_A];
+    int threshold = (int)in->param[COMPACT_P_THRESHOLD];
     int *d_in = (int *)sl_to_device(&in->array[0]);
     int *d_out = (int *)sl_device_alloc((size_t)n * sizeof(int), 0xFF);
     int *d_count = (int *)sl_device_alloc(sizeof(int), 0xFF);
@@ -168,8 +168,4 @@ static void bench_compact(int log2n, uint64_t seed, sl_bench *r)
     sl_free(b.scratch);
 }
 
-const sl_runner_exercise sl_runner_exercises[] = {
-    {"worklist_insert", run_worklist_insert, NULL},
-    {"compact", run_compact, bench_compact},
-    {NULL, NULL, NULL},
-};
+SL_RUNNER_TABLE(SL_LESSON_EXERCISES)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "exercise.h"
+#include "exercises.h"
 #include "reference.h"
 #include "shapes.h"
 
@@ -299,7 +300,7 @@ static void cp_add(sl_rng *rng, const cp_shape *s, sl_inputs *out)
                                  s->n, s->block, threshold, s->keep_percent);
     in->in.param[SL_P_N] = s->n;
     in->in.param[SL_P_BLOCK] = s->block;
-    in->in.param[SL_P_A] = threshold;
+    in->in.param[COMPACT_P_THRESHOLD] = threshold;
     int32_t *v = sl_case_add(&in->in, SL_I32, (uint64_t)s->n);
     if (!v)
         abort();
@@ -334,7 +335,7 @@ static int cp_check(const sl_case *in, const sl_case *out, sl_text *why)
 {
     const int32_t *v = in->array[0].data;
     uint64_t n = in->array[0].count;
-    int32_t threshold = (int32_t)in->param[SL_P_A];
+    int32_t threshold = (int32_t)in->param[COMPACT_P_THRESHOLD];
     if (!sl_expect_shape(out, 0, SL_I32, 1, why) || !sl_expect_shape(out, 1, SL_I32, n, why))
         return 0;
     int32_t *expected = alloc_or_die(n * sizeof *expected);
@@ -370,7 +371,7 @@ static int cp_check(const sl_case *in, const sl_case *out, sl_text *why)
 /* ---- the lesson ------------------------------------------------------------ */
 
 static const sl_exercise exercises[] = {
-    { .name = "worklist_insert", .title = "Worklist insertion without atomics",
+    { .name = SL_NAME(worklist_insert), .title = "Worklist insertion without atomics",
       .doc = "docs/05-worklist.md#worklist-insertion", .points = 15,
       .make_inputs = wl_inputs, .check = wl_check, .rules = no_atomics, .repeats = 2,
       .ladder = {
@@ -411,10 +412,10 @@ static const sl_exercise exercises[] = {
           [SL_V_TODO] = "Delete SYNCLAB_TODO(worklist_insert) in starter/worklist.cu and write "
                         "the scan and the launcher.",
       } },
-    { .name = "compact", .title = "Order-preserving stream compaction",
+    { .name = SL_NAME(compact), .title = "Order-preserving stream compaction",
       .doc = "docs/05-worklist.md#order-preserving-compaction", .points = 10,
       .make_inputs = cp_inputs, .check = cp_check, .rules = no_atomics, .repeats = 2,
-      .bench = 1,
+      .bench = SL_BENCH_OF(compact),
       .ladder = {
           [SL_V_WRONG] = {"Where must element i start in the output: after the elements before it in this "
                 "tile only, or in every tile before? Read "
@@ -455,5 +456,8 @@ static const sl_exercise exercises[] = {
       } },
 };
 
+SL_SUITE_COVERS(exercises);
+static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
+
 const sl_lesson sl_lesson_worklist = { "worklist", "Worklist insertion", "docs/05-worklist.md",
-                                       exercises, sizeof exercises / sizeof exercises[0] };
+                                       exercises, sizeof exercises / sizeof exercises[0], declared};
