@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "files.h"
 #include "lint.h"
 #include "markdown.h"
 #include "points.h"

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "lint.h"
 #include "points.h"
 #include "proc.h"
