@@ -81,8 +81,10 @@ int sl_class_students_checked(const char *dir, char ***names, int *refused)
             /* it would become a path, a CSV cell and a report title */
             char shown[600];
             printable(e->d_name, shown, sizeof shown);
-            fprintf(stderr, "syncgrade: student folder '%s' not graded: a name may hold only "
-                            "letters, digits and . _ - @ + (rename it)\n", shown);
+            fprintf(stderr,
+                    "syncgrade: student folder '%s' not graded: a name may hold only "
+                    "letters, digits and . _ - @ + (rename it)\n",
+                    shown);
             if (refused)
                 (*refused)++;
             continue;
@@ -139,7 +141,8 @@ void sl_class_csv_header(sl_csv *csv, const sl_lesson *const *lessons, int nless
     for (int l = 0; l < nlessons; l++)
         for (int i = 0; i < lessons[l]->count; i++) {
             char column[160];
-            snprintf(column, sizeof column, "%s/%s", lessons[l]->name, lessons[l]->exercises[i].name);
+            snprintf(column, sizeof column, "%s/%s", lessons[l]->name,
+                     lessons[l]->exercises[i].name);
             sl_csv_text(csv, column);
         }
     sl_csv_text(csv, "total");
@@ -183,7 +186,8 @@ void sl_class_csv_row(sl_csv *csv, const sl_lesson *const *lessons, int nlessons
     sl_csv_text(csv, row->student);
     for (int l = 0; l < nlessons; l++)
         for (int i = 0; i < lessons[l]->count; i++) {
-            const sl_outcome *o = find_outcome(row, lessons[l]->name, lessons[l]->exercises[i].name);
+            const sl_outcome *o =
+                find_outcome(row, lessons[l]->name, lessons[l]->exercises[i].name);
             sl_csv_number(csv, o ? o->points : 0);
         }
     for (int i = 0; i < row->count; i++) {
@@ -207,12 +211,12 @@ typedef struct {
     char **names;
     int count;
     uint64_t *seeds;
-    int *channels;          /* one per student while its job runs */
+    int *channels;           /* one per student while its job runs */
     sl_report_data *reports; /* filled as students finish */
     int done;
     double t0;
-    int class_size;         /* the whole class, when this run is one shard */
-    int *gpu_of;            /* with c->gpus: each student's GPU */
+    int class_size; /* the whole class, when this run is one shard */
+    int *gpu_of;    /* with c->gpus: each student's GPU */
     int gpu_busy[SL_MAX_GPUS];
 } class_state;
 
@@ -371,8 +375,7 @@ static void give_gpu_back(class_state *s, int i)
 /* <out>/shard.txt: what `syncgrade merge` needs of this shard (shard.h). */
 static int write_shard_manifest(const class_state *s)
 {
-    sl_shard_manifest m = {s->c->shard_k, s->c->shard_n, s->class_size, NULL, NULL, NULL,
-                           s->count};
+    sl_shard_manifest m = {s->c->shard_k, s->c->shard_n, s->class_size, NULL, NULL, NULL, s->count};
     /* shards of one run share the seed; unpredictable seeds make any run
      * its own, so only the lessons (the header) can tell */
     char run[64];
@@ -386,7 +389,7 @@ static int write_shard_manifest(const class_state *s)
     m.header = (char *)sl_text_str(&header.text);
     m.students = calloc((size_t)(s->count ? s->count : 1), sizeof *m.students);
     sl_csv *rows = calloc((size_t)(s->count ? s->count : 1), sizeof *rows);
-    char (*dirs)[4096] = calloc((size_t)(s->count ? s->count : 1), sizeof *dirs);
+    char(*dirs)[4096] = calloc((size_t)(s->count ? s->count : 1), sizeof *dirs);
     int rc = -1;
     size_t out_len = strlen(s->c->out);
     for (int i = 0; m.students && rows && dirs && i < s->count; i++) {
@@ -522,7 +525,7 @@ int sl_class_grade(const sl_class *c)
         printf("\n");
     }
     show_progress(&s, 0);
-    sl_jobs j = {s.count, c->jobs > 0 ? c->jobs : 1, &s, prepare_student, grade_student,
+    sl_jobs j = {s.count,     c->jobs > 0 ? c->jobs : 1, &s, prepare_student, grade_student,
                  student_done};
     sl_jobs_run(&j);
     show_progress(&s, 1);

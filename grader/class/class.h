@@ -25,23 +25,23 @@
 #include "points.h"
 
 typedef struct {
-    const char *submissions;          /* folder of student folders */
+    const char *submissions; /* folder of student folders */
     const char *out;
-    int jobs;                         /* students graded at once */
-    const sl_points *points;          /* NULL: the suites' defaults */
-    uint64_t seed;                    /* with have_seed: every student gets it */
-    int have_seed;                    /* otherwise each an unpredictable one */
-    const sl_lesson *const *lessons;  /* what to grade, curriculum order */
+    int jobs;                        /* students graded at once */
+    const sl_points *points;         /* NULL: the suites' defaults */
+    uint64_t seed;                   /* with have_seed: every student gets it */
+    int have_seed;                   /* otherwise each an unpredictable one */
+    const sl_lesson *const *lessons; /* what to grade, curriculum order */
     int nlessons;
     const sl_build_config *build;
     const char *harness_lib_dir;
     const char *sanitizer;
     double timeout_scale;
-    const char *visibility;           /* Gradescope test visibility */
-    int quiet;                        /* no progress line */
-    int shard_k, shard_n;             /* only shard K of N (shard.h), and its
+    const char *visibility; /* Gradescope test visibility */
+    int quiet;              /* no progress line */
+    int shard_k, shard_n;   /* only shard K of N (shard.h), and its
                                          manifest; shard_n 0: everyone */
-    const sl_gpus *gpus;              /* NULL: whatever GPU CUDA shows; else
+    const sl_gpus *gpus;    /* NULL: whatever GPU CUDA shows; else
                                          each student on the least busy one */
 } sl_class;
 

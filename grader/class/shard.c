@@ -55,7 +55,8 @@ static void put_field(sl_text *t, const char *key, const char *value)
 int sl_shard_write(const char *path, const sl_shard_manifest *m)
 {
     sl_text t = {0};
-    sl_text_printf(&t, "synclab-shard 1\nshard %d\nshards %d\nclass %d\n", m->k, m->n, m->class_size);
+    sl_text_printf(&t, "synclab-shard 1\nshard %d\nshards %d\nclass %d\n", m->k, m->n,
+                   m->class_size);
     put_field(&t, "run", m->run);
     put_field(&t, "header", m->header);
     for (int i = 0; i < m->count; i++) {
@@ -98,8 +99,8 @@ static int get_number(cursor *c, const char *key, long *value)
 static char *get_field(cursor *c, const char *key)
 {
     long len;
-    if (get_number(c, key, &len) != 0 || len < 0 || len > MAX_FIELD ||
-        c->end - c->p < len + 1 || c->p[len] != '\n' || memchr(c->p, '\0', (size_t)len))
+    if (get_number(c, key, &len) != 0 || len < 0 || len > MAX_FIELD || c->end - c->p < len + 1 ||
+        c->p[len] != '\n' || memchr(c->p, '\0', (size_t)len))
         return NULL;
     char *s = strndup(c->p, (size_t)len);
     c->p += len + 1;

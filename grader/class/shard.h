@@ -19,17 +19,17 @@ int sl_shard_parse(const char *spec, int *k, int *n);
 int sl_shard_take(char **names, int count, int k, int n);
 
 typedef struct {
-    char *name;     /* the student folder's name */
-    char *dir;      /* their output folder, relative to the shard's out */
-    char *row;      /* their grades.csv row, line end included */
-    int errors;     /* exercises not judged (ERROR) */
+    char *name; /* the student folder's name */
+    char *dir;  /* their output folder, relative to the shard's out */
+    char *row;  /* their grades.csv row, line end included */
+    int errors; /* exercises not judged (ERROR) */
 } sl_shard_student;
 
 typedef struct {
-    int k, n;               /* shard K of N */
-    int class_size;         /* students in the whole class */
-    char *run;              /* what every shard of one run shares: the seed */
-    char *header;           /* grades.csv's header row */
+    int k, n;       /* shard K of N */
+    int class_size; /* students in the whole class */
+    char *run;      /* what every shard of one run shares: the seed */
+    char *header;   /* grades.csv's header row */
     sl_shard_student *students;
     int count;
 } sl_shard_manifest;

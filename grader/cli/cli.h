@@ -24,7 +24,7 @@ typedef struct {
     const char *gradescope;
     const char *junit;
     const char *visibility;
-    const char *root;   /* syncgrade lint: the source tree */
+    const char *root; /* syncgrade lint: the source tree */
     const char *lessons[MAX_LESSONS];
     int nlessons;
     uint64_t seed;
@@ -87,7 +87,7 @@ int cli_points(const options *o);
 int cli_build_only(const options *o);
 int cli_inputs(const options *o);
 int cli_list(void);
-int cli_run(const options *o); /* the playground (cmd_run.c) */
+int cli_run(const options *o);  /* the playground (cmd_run.c) */
 int cli_lint(const options *o); /* the lesson files agree (cmd_lint.c) */
 
 #endif

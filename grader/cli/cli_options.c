@@ -250,8 +250,8 @@ sl_build_config cli_build_config(void)
     /* SYNCLAB_ARCH=80: build for another GPU (the static tests check the
      * PTX of sm_80, sm_89 and sm_90; nvcc needs no GPU for that) */
     const char *arch = getenv("SYNCLAB_ARCH");
-    c.arch = arch && *arch && strspn(arch, "0123456789af") == strlen(arch) ? arch
-                                                                           : SYNCLAB_CUDA_ARCH;
+    c.arch =
+        arch && *arch && strspn(arch, "0123456789af") == strlen(arch) ? arch : SYNCLAB_CUDA_ARCH;
     c.source_dir = SYNCLAB_SOURCE_DIR;
     c.timeout_s = 600;
     return c;
@@ -329,5 +329,7 @@ int cli_visibility_ok(const options *o)
     return 0;
 }
 
-const char *cli_default_out(const options *o) { return o->out ? o->out : SYNCLAB_BINARY_DIR "/grade"; }
-
+const char *cli_default_out(const options *o)
+{
+    return o->out ? o->out : SYNCLAB_BINARY_DIR "/grade";
+}

@@ -206,11 +206,13 @@ int cli_expect(const options *o)
         int ok = accepted(ex[i].verdicts, g->verdict);
         /* a skip means the static stages let the file through: where only
          * static verdicts are expected, that is a bypass, GPU or not */
-        int skip = !ok && g->verdict == SL_V_SKIP && !only_static(ex[i].verdicts) &&
-                   !ex[i].by_static;
+        int skip =
+            !ok && g->verdict == SL_V_SKIP && !only_static(ex[i].verdicts) && !ex[i].by_static;
         printf("%s: %-22s %-8s expected %-16s %s\n", base, ex[i].exercise,
                sl_verdict_name(g->verdict), ex[i].verdicts,
-               ok ? "ok" : skip ? "skipped (no GPU)" : "MISMATCH");
+               ok     ? "ok"
+               : skip ? "skipped (no GPU)"
+                      : "MISMATCH");
         if (!ok && !skip) {
             mismatches++;
             if (g->verdict == SL_V_SKIP)
@@ -237,7 +239,7 @@ typedef struct {
     int runs;
     uint64_t base_seed;
     int *channels;
-    char **verdicts;     /* per source: "exercise V1 V2 V3\n" lines */
+    char **verdicts; /* per source: "exercise V1 V2 V3\n" lines */
 } determinism_state;
 
 /* The exercises a source is about: its EXPECT lines, or all of them. */
@@ -266,7 +268,7 @@ static int determinism_source(int s, void *arg)
     int n = exercises_of(d->l, source, only);
     char out[4096];
     cli_source_out_dir(d->o->out ? d->o->out : SYNCLAB_BINARY_DIR "/determinism", d->l, source, out,
-                   sizeof out);
+                       sizeof out);
     sl_text table = {0};
     sl_verdict seen[MAX_ONLY][16];
     int runs = d->runs < 16 ? d->runs : 16, skipped = 0;
@@ -347,14 +349,15 @@ int cli_determinism(const options *o)
     const sl_lesson *l = cli_lesson_named(o->lessons[0]);
     if (!l)
         return 2;
-    determinism_state d = {o, l, o->runs > 1 ? o->runs : 3,
-                           o->have_seed ? o->seed : sl_seed_unpredictable(), NULL, NULL};
+    determinism_state d = {
+        o,    l,   o->runs > 1 ? o->runs : 3, o->have_seed ? o->seed : sl_seed_unpredictable(),
+        NULL, NULL};
     d.channels = malloc((size_t)o->nsources * sizeof *d.channels);
     d.verdicts = calloc((size_t)o->nsources, sizeof *d.verdicts);
     if (!d.channels || !d.verdicts)
         return 2;
-    sl_jobs j = {o->nsources, o->jobs > 0 ? o->jobs : 1, &d, determinism_prepare,
-                 determinism_source, determinism_done};
+    sl_jobs j = {o->nsources,         o->jobs > 0 ? o->jobs : 1, &d,
+                 determinism_prepare, determinism_source,        determinism_done};
     sl_jobs_run(&j);
     int flips = 0, skipped = 0;
     for (int s = 0; s < o->nsources; s++) {
@@ -362,8 +365,9 @@ int cli_determinism(const options *o)
         free(d.verdicts[s]);
     }
     printf("%d runs per source, seeds from %" PRIu64 ": %s\n", d.runs, d.base_seed,
-           flips ? "verdicts FLIPPED" : skipped ? "steady, but some runs were skipped (no GPU)"
-                                              : "every verdict steady");
+           flips     ? "verdicts FLIPPED"
+           : skipped ? "steady, but some runs were skipped (no GPU)"
+                     : "every verdict steady");
     free(d.channels);
     free(d.verdicts);
     return flips ? 1 : skipped ? 77 : 0;

@@ -100,8 +100,8 @@ static int write_outputs(const options *o, const char *out, const sl_report *rep
         fprintf(stderr, "syncgrade: cannot write %s\n", o->gradescope);
         rc = -1;
     }
-    if (o->junit && sl_junit_write(o->junit, rep->submission, rep->outcomes, rep->count,
-                                   rep->seconds) != 0) {
+    if (o->junit &&
+        sl_junit_write(o->junit, rep->submission, rep->outcomes, rep->count, rep->seconds) != 0) {
         fprintf(stderr, "syncgrade: cannot write %s\n", o->junit);
         rc = -1;
     }
@@ -154,8 +154,9 @@ int cli_grade(const options *o, int check_mode)
 
     /* Lessons in parallel, each in its own process. */
     grade_state g = {lessons, jobs, nl, o->quiet, check_mode, 0, sl_now()};
-    sl_jobs j = {nl, check_mode ? 1 : o->jobs > 0 ? o->jobs : sl_jobs_default_parallel(), &g,
-                 prepare_lesson, run_lesson, lesson_done};
+    sl_jobs j = {nl,         check_mode ? 1 : o->jobs > 0 ? o->jobs : sl_jobs_default_parallel(),
+                 &g,         prepare_lesson,
+                 run_lesson, lesson_done};
     sl_jobs_run(&j);
 
     int n, failures = 0;

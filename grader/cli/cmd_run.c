@@ -263,7 +263,8 @@ static int report_run(const sl_grade_ctx *ctx, int tool, const sl_proc_result *p
         bad = 1;
     } else if (pr->timed_out) {
         printf("the run did not finish in %.0f s: a barrier some threads never reach, or a "
-               "spin on a value nobody writes?\n", pr->seconds);
+               "spin on a value nobody writes?\n",
+               pr->seconds);
         bad = 1;
     } else if (tool) {
         sl_text detail = {0};
@@ -273,8 +274,8 @@ static int report_run(const sl_grade_ctx *ctx, int tool, const sl_proc_result *p
         if (v == SL_V_PASS && pr->exited && pr->code == 0) {
             printf("%s: clean\n", sl_tool_name(tool));
         } else {
-            printf("%s: %s%s%s\n%s", sl_tool_name(tool), sl_verdict_name(v),
-                   where[0] ? " at " : "", where, sl_text_str(&detail));
+            printf("%s: %s%s%s\n%s", sl_tool_name(tool), sl_verdict_name(v), where[0] ? " at " : "",
+                   where, sl_text_str(&detail));
             bad = 1;
         }
         sl_text_free(&detail);
@@ -295,8 +296,10 @@ static int report_run(const sl_grade_ctx *ctx, int tool, const sl_proc_result *p
 int cli_run(const options *o)
 {
     if (o->nlessons != 1 || !o->exercise) {
-        fprintf(stderr, "usage: make run LESSON=<name> EXERCISE=<name> [N=%d] [BLOCK=%d] "
-                        "[SEED=s] [INPUT=file] [TOOL=racecheck]\n", DEFAULT_N, DEFAULT_BLOCK);
+        fprintf(stderr,
+                "usage: make run LESSON=<name> EXERCISE=<name> [N=%d] [BLOCK=%d] "
+                "[SEED=s] [INPUT=file] [TOOL=racecheck]\n",
+                DEFAULT_N, DEFAULT_BLOCK);
         return 2;
     }
     const sl_lesson *l = cli_lesson_named(o->lessons[0]);
@@ -339,8 +342,8 @@ int cli_run(const options *o)
         return 2;
     }
     sl_case *in = &inputs.v[0].in;
-    for (int64_t i = 0; values && in->narrays > 0 && i < nvalues && (uint64_t)i < in->array[0].count;
-         i++)
+    for (int64_t i = 0;
+         values && in->narrays > 0 && i < nvalues && (uint64_t)i < in->array[0].count; i++)
         set_value(&in->array[0], (uint64_t)i, values[i]);
     free(values);
 
@@ -387,8 +390,8 @@ int cli_run(const options *o)
     sl_text why = {0};
     int ok = have_got && e->check(in, &got, &why);
     if (have_got)
-        printf("\n%s%s", ok ? "matches the CPU reference\n" : "WRONG: ",
-               ok ? "" : sl_text_str(&why));
+        printf("\n%s%s",
+               ok ? "matches the CPU reference\n" : "WRONG: ", ok ? "" : sl_text_str(&why));
     else if (!bad)
         printf("\nthe runner wrote no output (%s)\n", err);
     if (have_got && have_expected && !ok && differ == 0)

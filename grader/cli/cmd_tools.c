@@ -40,7 +40,7 @@ int cli_policy(const options *o)
         char dir[4096], out[4200], lib[4096], object[4300];
         /* where the lesson_<name> target builds the same file: no second compile */
         cli_source_out_dir(o->out ? o->out : SYNCLAB_BINARY_DIR "/expect", l, o->sources[0], dir,
-                       sizeof dir);
+                           sizeof dir);
         snprintf(out, sizeof out, "%s/build", dir);
         sl_build_config bc = cli_build_config();
         snprintf(lib, sizeof lib, "%s/libsynclab_harness_%s.a", SYNCLAB_HARNESS_DIR, l->name);

@@ -45,25 +45,27 @@ int sl_expect_shape(const sl_case *out, int index, int type, uint64_t n, sl_text
     }
     const sl_array *a = &out->array[index];
     if (a->type != type || a->count < n) {
-        sl_text_printf(why, "output %d has the wrong shape (%" PRIu64 " elements of type %d, "
-                            "expected %" PRIu64 " of type %d)", index, a->count, a->type, n, type);
+        sl_text_printf(why,
+                       "output %d has the wrong shape (%" PRIu64 " elements of type %d, "
+                       "expected %" PRIu64 " of type %d)",
+                       index, a->count, a->type, n, type);
         return 0;
     }
     return 1;
 }
 
 /* Shared tail of the comparisons: counts mismatches, shows the first few. */
-#define COMPARE_LOOP(differs, show)                                                        \
-    uint64_t bad = 0;                                                                       \
-    for (uint64_t i = 0; i < n; i++) {                                                      \
-        if (differs) {                                                                      \
-            if (bad < MAX_SHOWN)                                                            \
-                show;                                                                       \
-            bad++;                                                                          \
-        }                                                                                   \
-    }                                                                                       \
-    if (bad > MAX_SHOWN)                                                                    \
-        sl_text_printf(why, "... %" PRIu64 " of %" PRIu64 " elements differ\n", bad, n);    \
+#define COMPARE_LOOP(differs, show)                                                                \
+    uint64_t bad = 0;                                                                              \
+    for (uint64_t i = 0; i < n; i++) {                                                             \
+        if (differs) {                                                                             \
+            if (bad < MAX_SHOWN)                                                                   \
+                show;                                                                              \
+            bad++;                                                                                 \
+        }                                                                                          \
+    }                                                                                              \
+    if (bad > MAX_SHOWN)                                                                           \
+        sl_text_printf(why, "... %" PRIu64 " of %" PRIu64 " elements differ\n", bad, n);           \
     return bad == 0
 
 static int shape_ok(const sl_array *got, int type, uint64_t n, sl_text *why)
@@ -103,8 +105,9 @@ int sl_expect_f32(const double *expected, const sl_array *got, uint64_t n, doubl
     const float *g = got->data;
     /* NaN never equals anything: !(diff <= tol) catches it */
     COMPARE_LOOP(!(fabs((double)g[i] - expected[i]) <= abs_tol),
-                 sl_text_printf(why, "index %" PRIu64 ": expected %.9g, got %.9g (tolerance %.3g)\n",
-                                i, expected[i], (double)g[i], abs_tol));
+                 sl_text_printf(why,
+                                "index %" PRIu64 ": expected %.9g, got %.9g (tolerance %.3g)\n", i,
+                                expected[i], (double)g[i], abs_tol));
 }
 
 double sl_sum_tolerance(uint64_t n, double sum_abs)

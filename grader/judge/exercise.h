@@ -14,7 +14,7 @@
 
 typedef struct {
     sl_case in;
-    char label[128];   /* the input's shape, shown with WRONG */
+    char label[128]; /* the input's shape, shown with WRONG */
 } sl_input;
 
 typedef struct {
@@ -27,30 +27,30 @@ sl_input *sl_inputs_add(sl_inputs *s, const char *fmt, ...) __attribute__((forma
 void sl_inputs_free(sl_inputs *s);
 
 typedef enum {
-    SL_INPUTS_FULL = 0,   /* many sizes and launch shapes, stress */
-    SL_INPUTS_SMALL = 1   /* a few small shapes for the sanitizer runs */
+    SL_INPUTS_FULL = 0, /* many sizes and launch shapes, stress */
+    SL_INPUTS_SMALL = 1 /* a few small shapes for the sanitizer runs */
 } sl_input_set;
 
 typedef struct {
-    const char *question;   /* 1: where to look, as a question */
-    const char *rule;       /* 2: the rule the verdict says was broken */
-    const char *fix;        /* 3: what to change in the code */
+    const char *question; /* 1: where to look, as a question */
+    const char *rule;     /* 2: the rule the verdict says was broken */
+    const char *fix;      /* 3: what to change in the code */
 } sl_hint_steps;
 
 typedef struct sl_exercise {
-    const char *name;    /* runner exercise name and TODO marker */
+    const char *name; /* runner exercise name and TODO marker */
     const char *title;
-    const char *doc;     /* "docs/01-barriers.md#tile-reverse" */
-    int points;          /* default points (instructors may override) */
+    const char *doc; /* "docs/01-barriers.md#tile-reverse" */
+    int points;      /* default points (instructors may override) */
     void (*make_inputs)(sl_rng *rng, sl_input_set set, sl_inputs *out);
     /* Compares a runner output with the CPU reference. On mismatch writes
      * the first mismatches (index, expected, got) and returns 0. */
     int (*check)(const sl_case *in, const sl_case *out, sl_text *why);
-    const sl_rule *rules;   /* ends with SL_RULE_END; NULL for none */
-    unsigned tools;         /* sanitizer tools; 0 means SL_TOOLS_ALL */
-    int repeats;            /* plain runs of the full inputs; 0 means 1 */
-    double timeout_s;       /* per runner process; 0 means the default */
-    const char *hint[SL_V_COUNT];  /* per-verdict hint; NULL: generic */
+    const sl_rule *rules;         /* ends with SL_RULE_END; NULL for none */
+    unsigned tools;               /* sanitizer tools; 0 means SL_TOOLS_ALL */
+    int repeats;                  /* plain runs of the full inputs; 0 means 1 */
+    double timeout_s;             /* per runner process; 0 means the default */
+    const char *hint[SL_V_COUNT]; /* per-verdict hint; NULL: generic */
     /* `make hint`'s ladder per verdict, one step per call: a question that
      * points into the doc, the rule, the code-level fix. A step left NULL
      * is built from the verdict, hint[] and doc (hint.c). */
@@ -62,13 +62,13 @@ typedef struct sl_exercise {
      * mismatches are shown). */
     void (*make_input)(int64_t n, int block, sl_rng *rng, sl_inputs *out);
     int (*expected)(const sl_case *in, sl_case *out);
-    int bench;              /* runner has a bench for this exercise */
+    int bench; /* runner has a bench for this exercise */
 } sl_exercise;
 
 typedef struct sl_lesson {
-    const char *name;    /* "barriers": starter/barriers.cu, lessons/barriers/ */
+    const char *name; /* "barriers": starter/barriers.cu, lessons/barriers/ */
     const char *title;
-    const char *doc;     /* "docs/01-barriers.md" */
+    const char *doc; /* "docs/01-barriers.md" */
     const sl_exercise *exercises;
     int count;
     /* lessons/<name>/exercises.h's list, the runner's table is made of
@@ -81,8 +81,8 @@ typedef struct sl_lesson {
 int sl_expect_i32(const int32_t *expected, const sl_array *got, uint64_t n, sl_text *why);
 int sl_expect_u32(const uint32_t *expected, const sl_array *got, uint64_t n, sl_text *why);
 /* |got - expected| <= tol[i] (tol may be NULL: then abs_tol for all). */
-int sl_expect_f32(const double *expected, const sl_array *got, uint64_t n,
-                  double abs_tol, sl_text *why);
+int sl_expect_f32(const double *expected, const sl_array *got, uint64_t n, double abs_tol,
+                  sl_text *why);
 /* Output array check: right type and at least n elements. */
 int sl_expect_shape(const sl_case *out, int index, int type, uint64_t n, sl_text *why);
 /* Tolerance for a float32 sum of n terms whose magnitudes add up to sum_abs,

@@ -17,14 +17,14 @@
 #include "trace.h"
 
 enum {
-    CASE_OUT_CAP = 1u << 30,     /* largest output file we accept */
-    DEFAULT_PLAIN_TIMEOUT = 30,  /* seconds, one runner process */
+    CASE_OUT_CAP = 1u << 30,    /* largest output file we accept */
+    DEFAULT_PLAIN_TIMEOUT = 30, /* seconds, one runner process */
     /* The GPU is held alone for these two, so every other grader waits:
      * short, but alone the small inputs take under a second (H100). */
-    DIAGNOSE_TIMEOUT = 6,        /* synccheck after a hang or launch failure */
-    DIAGNOSE_FULL_TIMEOUT = 60,  /* one full input (up to 2^25 elements) under a tool */
-    ALONE_IDLE = 5,              /* no progress for this long with the GPU to itself: hung */
-    MIN_PLAIN_TIMEOUT = 15,      /* no progress for this long on a busy GPU is a hang */
+    DIAGNOSE_TIMEOUT = 6,       /* synccheck after a hang or launch failure */
+    DIAGNOSE_FULL_TIMEOUT = 60, /* one full input (up to 2^25 elements) under a tool */
+    ALONE_IDLE = 5,             /* no progress for this long with the GPU to itself: hung */
+    MIN_PLAIN_TIMEOUT = 15,     /* no progress for this long on a busy GPU is a hang */
     /* The bench holds the GPU alone: every other grader waits for it. One
      * call measures 2^28 elements a few times (a second or two on an H100);
      * the limit is scaled, but never past BENCH_TIMEOUT_MAX. */
@@ -86,16 +86,25 @@ static int last_case(const char *log)
 static void cuda_error_line(const char *log, char *out, size_t n)
 {
     static const char *const known[] = {
-        "an illegal memory access was encountered", "misaligned address",
-        "unspecified launch failure", "out of memory", "invalid argument",
-        "invalid configuration argument", "too many resources requested for launch",
-        "too many blocks in cooperative launch", "the launch timed out and was terminated",
-        "an illegal instruction was encountered", "device-side assert triggered",
-        "operation not permitted", "invalid device function", "invalid program counter",
+        "an illegal memory access was encountered",
+        "misaligned address",
+        "unspecified launch failure",
+        "out of memory",
+        "invalid argument",
+        "invalid configuration argument",
+        "too many resources requested for launch",
+        "too many blocks in cooperative launch",
+        "the launch timed out and was terminated",
+        "an illegal instruction was encountered",
+        "device-side assert triggered",
+        "operation not permitted",
+        "invalid device function",
+        "invalid program counter",
         "no kernel image is available for execution on the device",
         "no CUDA-capable device is detected",
         "a launcher may copy only from device memory to device memory",
-        "the launcher launched no kernel for a non-empty input", NULL};
+        "the launcher launched no kernel for a non-empty input",
+        NULL};
     enum { NAME_MAX_LEN = 48 };
     out[0] = '\0';
     for (const char *s = strstr(log, "CUDA error: "); s; s = strstr(s + 1, "CUDA error: ")) {
@@ -156,12 +165,16 @@ void sl_remove_cases(const char *dir, int count)
 
 typedef struct {
     sl_proc_result pr;
-    char *log;       /* head of stdout+stderr */
-    double alone_s;  /* > 0: timed out again when run alone with this limit */
-    int alone;       /* failed again with the GPU to itself */
+    char *log;      /* head of stdout+stderr */
+    double alone_s; /* > 0: timed out again when run alone with this limit */
+    int alone;      /* failed again with the GPU to itself */
 } run_out;
 
-static void run_free(run_out *o) { free(o->log); o->log = NULL; }
+static void run_free(run_out *o)
+{
+    free(o->log);
+    o->log = NULL;
+}
 
 /* argv for "runner run <exercise> <dir> <count> <outdir>", optionally
  * behind a sanitizer (runner_call.h). */
@@ -183,8 +196,8 @@ static void finish_run(run_out *o, const char *logpath)
  * fills r and returns 1, or returns 0 when it ended well. Every way the
  * program itself ends is the student's (student code can exit with any
  * code); only a runner that never started is the grader's (ERROR). */
-static int judge_process(const run_out *o, const sl_inputs *in, const char *what,
-                         double timeout_s, sl_result *r)
+static int judge_process(const run_out *o, const sl_inputs *in, const char *what, double timeout_s,
+                         sl_result *r)
 {
     const sl_proc_result *p = &o->pr;
     int c = last_case(o->log);
@@ -198,8 +211,9 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
     if (p->timed_out) {
         set(r, SL_V_TIMEOUT);
         if (o->alone_s > 0)
-            sl_text_printf(&r->detail, "%s: stopped at its time limit (%.0f s) on input %s, and "
-                                       "again with the GPU to itself (%.0f s without progress)\n",
+            sl_text_printf(&r->detail,
+                           "%s: stopped at its time limit (%.0f s) on input %s, and "
+                           "again with the GPU to itself (%.0f s without progress)\n",
                            what, timeout_s, label, o->alone_s);
         else
             sl_text_printf(&r->detail, "%s: stopped at its time limit (%.0f s) on input %s\n", what,
@@ -208,16 +222,19 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
     }
     if (p->over_quota) {
         set(r, SL_V_LAUNCH);
-        sl_text_printf(&r->detail, "%s: the program left more files or bytes in its output "
-                                   "folder than the outputs need (on input %s) and was stopped\n",
+        sl_text_printf(&r->detail,
+                       "%s: the program left more files or bytes in its output "
+                       "folder than the outputs need (on input %s) and was stopped\n",
                        what, label);
         return 1;
     }
     if (p->signaled) {
         set(r, p->sig == SIGSEGV || p->sig == SIGBUS ? SL_V_MEMORY : SL_V_LAUNCH);
         if (p->sig == SIGXFSZ)
-            sl_text_printf(&r->detail, "%s: the program wrote a file or printed more than %d MiB "
-                                       "and was stopped\n", what, SL_RUN_LOG_CAP >> 20);
+            sl_text_printf(&r->detail,
+                           "%s: the program wrote a file or printed more than %d MiB "
+                           "and was stopped\n",
+                           what, SL_RUN_LOG_CAP >> 20);
         else
             sl_text_printf(&r->detail, "%s: the program crashed (%s) on input %s\n", what,
                            strsignal(p->sig), label);
@@ -260,11 +277,13 @@ static int maybe_neighbour(const run_out *o)
         return 0;
     /* what a neighbour holding the GPU, its memory or the machine's
      * threads can cause; not the harness's own refusals (NotPermitted) */
-    static const char *const shared[] = {
-        "out of memory", "MemoryAllocation", "LaunchOutOfResources", "too many resources",
-        "LaunchFailure", "unspecified launch failure", "LaunchTimeout", "OperatingSystem",
-        "DevicesUnavailable", "busy or unavailable", "InitializationError", "NoDevice",
-        "cudaErrorUnknown", NULL};
+    static const char *const shared[] = {"out of memory",        "MemoryAllocation",
+                                         "LaunchOutOfResources", "too many resources",
+                                         "LaunchFailure",        "unspecified launch failure",
+                                         "LaunchTimeout",        "OperatingSystem",
+                                         "DevicesUnavailable",   "busy or unavailable",
+                                         "InitializationError",  "NoDevice",
+                                         "cudaErrorUnknown",     NULL};
     for (int i = 0; shared[i]; i++)
         if (strstr(line, shared[i]))
             return 1;
@@ -325,8 +344,8 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     trace_proc(e->name, "plain run alone", &o->pr);
 }
 
-static int compare_outputs(const sl_exercise *e, const sl_inputs *in, const char *outdir,
-                           int run, int runs, sl_result *r);
+static int compare_outputs(const sl_exercise *e, const sl_inputs *in, const char *outdir, int run,
+                           int runs, sl_result *r);
 
 /* The sanitizers of one exercise, started together on the small inputs. */
 typedef struct {
@@ -365,8 +384,8 @@ static void sanitizers_start(const sl_grade_ctx *ctx, const sl_exercise *e, cons
         path_join(b->outs[i], sizeof b->outs[i], workdir, name);
         sl_mkdirs(b->outs[i]);
         runner_argv(ctx, SL_TOOL_ORDER[i], e->name, dir, b->count, b->outs[i], b->argv[i]);
-        sl_runner_opts(ctx->runner, ctx->sanitizer, SL_TOOL_ORDER[i], dir, b->outs[i],
-                       small->count, b->logs[i], timeout_s, &b->boxes[i], &b->opts[i]);
+        sl_runner_opts(ctx->runner, ctx->sanitizer, SL_TOOL_ORDER[i], dir, b->outs[i], small->count,
+                       b->logs[i], timeout_s, &b->boxes[i], &b->opts[i]);
         b->opts[i].box = &b->boxes[i];
         b->started[i] = sl_proc_spawn(&b->procs[i], (char *const *)b->argv[i], &b->opts[i]) == 0;
     }
@@ -437,16 +456,16 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
             break;
         }
         if (res[i].pr.timed_out || res[i].pr.over_quota || res[i].pr.spawn_failed ||
-                   (res[i].pr.exited && res[i].pr.code != 0 &&
-                    res[i].pr.code != SL_SANITIZER_FOUND) ||
-                   res[i].pr.signaled) {
+            (res[i].pr.exited && res[i].pr.code != 0 && res[i].pr.code != SL_SANITIZER_FOUND) ||
+            res[i].pr.signaled) {
             /* the runner failed under the tool without a finding */
             found = judge_process(&res[i], small, what, b->timeout_s, r);
         } else if (!sl_log_launched(b->logs[i])) {
             /* a clean report of no kernel at all proves nothing */
             set(r, SL_V_WRONG);
-            sl_text_printf(&r->detail, "%s: no kernel was launched, where plain runs launch "
-                                       "them: a run under a tool must do what a plain run does\n",
+            sl_text_printf(&r->detail,
+                           "%s: no kernel was launched, where plain runs launch "
+                           "them: a run under a tool must do what a plain run does\n",
                            what);
             found = 1;
         } else {
@@ -480,7 +499,7 @@ static int run_sanitizers(const sl_grade_ctx *ctx, const sl_exercise *e, const s
 
 int sl_memcheck_names_access(const char *found, const char *where, const char *plain_detail)
 {
-    if (!where || !where[0])   /* a failed API call only, or a report we could not read */
+    if (!where || !where[0]) /* a failed API call only, or a report we could not read */
         return 0;
     if (strstr(found, "Invalid __") || strstr(found, "Misaligned") ||
         strstr(found, "Out-of-range") || strstr(found, "ddress"))
@@ -509,11 +528,11 @@ static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inp
             continue;
         sl_result d = {0};
         run_sanitizers(ctx, e, small, dir, (unsigned)tool, workdir, timeout_s, &d);
-        int named = d.verdict == SL_V_SYNC ||
-                    (d.verdict == SL_V_MEMORY &&
-                     (r->verdict == SL_V_MEMORY ||
-                      sl_memcheck_names_access(sl_text_str(&d.detail), d.where,
-                                               sl_text_str(&r->detail))));
+        int named =
+            d.verdict == SL_V_SYNC ||
+            (d.verdict == SL_V_MEMORY &&
+             (r->verdict == SL_V_MEMORY ||
+              sl_memcheck_names_access(sl_text_str(&d.detail), d.where, sl_text_str(&r->detail))));
         if (named) {
             if (r->verdict == SL_V_TIMEOUT && d.verdict == SL_V_SYNC)
                 set(r, SL_V_SYNC);
@@ -544,8 +563,8 @@ static void diagnose_full(const sl_grade_ctx *ctx, const sl_exercise *e, const s
 }
 
 /* Reads and checks every output of a plain run. Returns 1 if all match. */
-static int compare_outputs(const sl_exercise *e, const sl_inputs *in, const char *outdir,
-                           int run, int runs, sl_result *r)
+static int compare_outputs(const sl_exercise *e, const sl_inputs *in, const char *outdir, int run,
+                           int runs, sl_result *r)
 {
     char path[4096], err[256];
     for (int i = 0; i < in->count; i++) {
@@ -638,9 +657,11 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
             /* the harness compared the student's output with the reference
              * (CUB) on the device, in its own code, not the student's */
             set(r, SL_V_WRONG);
-            sl_text_printf(&r->detail, "input n=2^%s (the bench's; data made on the device from "
-                                       "a hash of the index): the result differs from the "
-                                       "reference's (CUB)\n", log2n);
+            sl_text_printf(&r->detail,
+                           "input n=2^%s (the bench's; data made on the device from "
+                           "a hash of the index): the result differs from the "
+                           "reference's (CUB)\n",
+                           log2n);
         }
         char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
         const char *ref = text ? strstr(text, "@@reference ") : NULL;
@@ -690,7 +711,7 @@ static void build_failure(const sl_grade_ctx *ctx, sl_result *r)
 typedef struct {
     const sl_lesson *lesson;
     const sl_exercise *exercise;
-    int named;   /* some function carries the exercise's name */
+    int named; /* some function carries the exercise's name */
 } scope;
 
 static int exercise_scope(const char *function, void *arg)
@@ -727,8 +748,7 @@ static int exercise_kernel(const char *function, void *arg)
     return strcmp(function, name) == 0 || strncmp(function, mangled, strlen(mangled)) == 0;
 }
 
-int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
-                    sl_result *r)
+int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx, sl_result *r)
 {
     if (!ctx->runner) {
         build_failure(ctx, r);
@@ -826,8 +846,8 @@ static void trace(const sl_lesson *l, const sl_exercise *e, const char *stage, d
                 sl_now() - t0);
 }
 
-void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed,
-                        sl_inputs *small, sl_inputs *full)
+void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed, sl_inputs *small,
+                        sl_inputs *full)
 {
     sl_rng rng;
     sl_rng_seed(&rng, seed ^ hash_name(l->name) ^ (hash_name(e->name) << 1));
@@ -885,8 +905,8 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
             if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_TIMEOUT ||
                 r->verdict == SL_V_MEMORY)
                 /* a kernel that hung in a plain run hangs here too: a short leash */
-                diagnose(ctx, e, &small, smalldir, workdir,
-                         sl_grade_limit(ctx, DIAGNOSE_TIMEOUT), r);
+                diagnose(ctx, e, &small, smalldir, workdir, sl_grade_limit(ctx, DIAGNOSE_TIMEOUT),
+                         r);
             goto done;
         }
     }
@@ -938,8 +958,8 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
             if (full_failed >= 0 && full_failed < full.count)
                 diagnose_full(ctx, e, &full, full_failed, workdir, r);
             else
-                diagnose(ctx, e, &small, smalldir, workdir,
-                         sl_grade_limit(ctx, DIAGNOSE_TIMEOUT), r);
+                diagnose(ctx, e, &small, smalldir, workdir, sl_grade_limit(ctx, DIAGNOSE_TIMEOUT),
+                         r);
         } else if (r->verdict == SL_V_TIMEOUT) {
             diagnose(ctx, e, &small, smalldir, workdir, sl_grade_limit(ctx, DIAGNOSE_TIMEOUT), r);
         }

@@ -11,11 +11,11 @@
 /* An exercise's static verdict (build, TODO, PTX rules), decided before
  * any student code ran: a runner cannot change what it was decided from. */
 typedef struct {
-    int decided;             /* 1: this is the verdict; 0: it goes on to run */
-    int verdict;             /* sl_verdict */
+    int decided; /* 1: this is the verdict; 0: it goes on to run */
+    int verdict; /* sl_verdict */
     char *detail;
     char where[512];
-    unsigned tools_off;      /* SL_TOOL_* that cannot judge this code (see below) */
+    unsigned tools_off; /* SL_TOOL_* that cannot judge this code (see below) */
 } sl_static_verdict;
 
 /* What the lesson sweep (sweep.h) ran clean for one exercise: SL_TOOL_*
@@ -27,16 +27,16 @@ typedef struct {
 } sl_swept;
 
 typedef struct {
-    const char *runner;      /* the built runner, NULL when the build failed */
-    const char *ptx;         /* the student's PTX */
-    const char *source;      /* the student's .cu (locations, report) */
-    const char *build_log;   /* compiler output (BUILD detail) */
-    const char *workdir;     /* scratch for case files and logs */
-    const char *sanitizer;   /* compute-sanitizer path; NULL: skip those checks */
+    const char *runner;    /* the built runner, NULL when the build failed */
+    const char *ptx;       /* the student's PTX */
+    const char *source;    /* the student's .cu (locations, report) */
+    const char *build_log; /* compiler output (BUILD detail) */
+    const char *workdir;   /* scratch for case files and logs */
+    const char *sanitizer; /* compute-sanitizer path; NULL: skip those checks */
     uint64_t seed;
-    int bench;               /* also run the exercise's bench */
-    int bench_log2n;         /* default 28 */
-    double timeout_scale;    /* multiplies every time limit; 0 means 1 */
+    int bench;            /* also run the exercise's bench */
+    int bench_log2n;      /* default 28 */
+    double timeout_scale; /* multiplies every time limit; 0 means 1 */
     /* Per exercise of the lesson (indexed like lesson->exercises): the
      * checks the lesson sweep found clean, which the exercise then skips
      * (sweep.h). NULL: no sweep, every exercise runs every check. */
@@ -48,12 +48,12 @@ typedef struct {
 
 typedef struct {
     sl_verdict verdict;
-    sl_text detail;          /* what went wrong, several lines */
-    char where[512];         /* source line(s) when a tool gave them */
-    const char *hint;        /* one line */
-    const char *doc;         /* section to read */
+    sl_text detail;   /* what went wrong, several lines */
+    char where[512];  /* source line(s) when a tool gave them */
+    const char *hint; /* one line */
+    const char *doc;  /* section to read */
     double seconds;
-    int cases;               /* inputs compared */
+    int cases; /* inputs compared */
     int have_bench;
     double student_gbps, reference_gbps, copy_gbps;
     char bench_reference[48];
@@ -65,21 +65,21 @@ typedef struct {
 /* Limits shared by an exercise's own runs and the lesson sweep's (sweep.h);
  * the log's are runner_call.h's. */
 enum {
-    SL_SANITIZER_TIMEOUT = 180,    /* seconds, one sanitizer process */
-    SL_PLAIN_CAP_FACTOR = 20,      /* a plain run's overall cap, in idle limits */
+    SL_SANITIZER_TIMEOUT = 180, /* seconds, one sanitizer process */
+    SL_PLAIN_CAP_FACTOR = 20,   /* a plain run's overall cap, in idle limits */
 };
 /* seconds, times the context's timeout scale */
 double sl_grade_limit(const sl_grade_ctx *ctx, double seconds);
 
-void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e,
-                       const sl_grade_ctx *ctx, sl_result *r);
+void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
+                       sl_result *r);
 void sl_result_free(sl_result *r);
 
 /* The inputs an exercise gets from a grading seed: the same ones the grader
  * runs, so a failure can be replayed by hand (syncgrade inputs). full may be
  * NULL: the small ones are the same either way. */
-void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed,
-                        sl_inputs *small, sl_inputs *full);
+void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed, sl_inputs *small,
+                        sl_inputs *full);
 /* 1 when the static stages (build, TODO, PTX rules, divergent barriers)
  * decide the verdict, which they then put in r; 0 when the exercise goes on
  * to run on the GPU (r untouched). */

@@ -56,14 +56,13 @@ void sl_hint_step(const sl_exercise *e, sl_verdict v, int step, sl_text *out)
         else
             sl_text_printf(out, "Read %s.", doc);
         break;
-    case 2:
-        sl_text_printf(out, "%s", own->rule ? own->rule : sl_verdict_hint(v));
-        break;
+    case 2: sl_text_printf(out, "%s", own->rule ? own->rule : sl_verdict_hint(v)); break;
     default:
-        sl_text_printf(out, "%s", own->fix    ? own->fix
-                                  : e->hint[v] ? e->hint[v]
-                                  : FIXES[v]   ? FIXES[v]
-                                               : FIX_FALLBACK);
+        sl_text_printf(out, "%s",
+                       own->fix     ? own->fix
+                       : e->hint[v] ? e->hint[v]
+                       : FIXES[v]   ? FIXES[v]
+                                    : FIX_FALLBACK);
         break;
     }
 }

@@ -21,8 +21,8 @@ enum { MAX_OUTCOME = 8 << 20 };
 static const sl_lesson *g_lesson;
 static sl_grade_ctx g_ctx;
 static const int *g_channels;
-static int g_refused;   /* the policy refused the file: BUILD, with its own hint */
-static int g_missing;   /* no such file in the submission */
+static int g_refused; /* the policy refused the file: BUILD, with its own hint */
+static int g_missing; /* no such file in the submission */
 
 static const char POLICY_HINT[] =
     "The submission policy refused this file (see the lines above): hand in kernels and "
@@ -41,8 +41,10 @@ START_TEST(judge_exercise)
         r.hint = POLICY_HINT;
     static char missing_hint[256];
     if (g_missing && r.verdict == SL_V_BUILD) {
-        snprintf(missing_hint, sizeof missing_hint, "The submission has no file for this lesson: "
-                 "hand in %s.cu, laid out like starter/.", g_lesson->name);
+        snprintf(missing_hint, sizeof missing_hint,
+                 "The submission has no file for this lesson: "
+                 "hand in %s.cu, laid out like starter/.",
+                 g_lesson->name);
         r.hint = missing_hint;
     }
     /* nothing the student started outlives the verdict */

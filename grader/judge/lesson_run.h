@@ -9,19 +9,19 @@
 #include "outcome.h"
 
 typedef struct {
-    const sl_build_config *build;   /* harness_lib is filled per lesson */
-    const char *harness_lib_dir;    /* where libsynclab_harness_<lesson>.a live */
-    const char *source;             /* the student's lesson file */
-    const char *out_dir;            /* this lesson's build/work/results folder */
+    const sl_build_config *build; /* harness_lib is filled per lesson */
+    const char *harness_lib_dir;  /* where libsynclab_harness_<lesson>.a live */
+    const char *source;           /* the student's lesson file */
+    const char *out_dir;          /* this lesson's build/work/results folder */
     const char *sanitizer;
     uint64_t seed;
     int bench, bench_log2n;
     double timeout_scale;
-    const char *const *only;        /* exercise names to grade; NULL: all */
+    const char *const *only; /* exercise names to grade; NULL: all */
     int nonly;
-    int verbosity;                  /* 0, 1: Check silent; 2: Check's every test */
-    int policy;                     /* a student's file: apply policy.h and hostobj.h */
-    int *channels;                  /* one per exercise: sl_lesson_open_channels */
+    int verbosity; /* 0, 1: Check silent; 2: Check's every test */
+    int policy;    /* a student's file: apply policy.h and hostobj.h */
+    int *channels; /* one per exercise: sl_lesson_open_channels */
 } sl_lesson_job;
 
 /* Opens the private channels the judging processes send their outcomes

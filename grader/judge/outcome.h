@@ -13,7 +13,7 @@ typedef struct {
     char exercise[64];
     char title[128];
     sl_verdict verdict;
-    char *detail;        /* malloc'd */
+    char *detail; /* malloc'd */
     char where[512];
     char hint[512];
     char doc[256];

@@ -5,7 +5,7 @@ int64_t sl_rng_congruent(sl_rng *r, int64_t lo, int64_t hi, int64_t m, int64_t r
     if (m <= 1)
         return sl_rng_range(r, lo, hi);
     res = ((res % m) + m) % m;
-    int64_t first = lo + ((res - lo % m) % m + m) % m;   /* smallest >= lo with that residue */
+    int64_t first = lo + ((res - lo % m) % m + m) % m; /* smallest >= lo with that residue */
     int64_t steps = first <= hi ? (hi - first) / m : 0;
     return first + m * sl_rng_range(r, 0, steps);
 }
@@ -36,14 +36,12 @@ static int middle_block(sl_rng *r, sl_block_rule rule)
     case SL_BLOCKS_ANY: {
         int b;
         do
-            b = (int)sl_rng_range(r, 33, 300);   /* small: racecheck cost grows with it */
+            b = (int)sl_rng_range(r, 33, 300); /* small: racecheck cost grows with it */
         while (b % 32 == 0);
         return b;
     }
-    case SL_BLOCKS_WARPS:
-        return 32 * (int)sl_rng_range(r, 2, 16);
-    default:
-        return 64 << sl_rng_range(r, 0, 3);      /* 64 .. 512 */
+    case SL_BLOCKS_WARPS: return 32 * (int)sl_rng_range(r, 2, 16);
+    default: return 64 << sl_rng_range(r, 0, 3); /* 64 .. 512 */
     }
 }
 
@@ -51,10 +49,9 @@ int sl_small_shapes(sl_rng *r, sl_block_rule rule, sl_shape *out)
 {
     int mid = middle_block(r, rule);
     sl_shape_class mid_class = rule == SL_BLOCKS_ANY ? SL_SHAPE_ODD_BLOCK : SL_SHAPE_MID_BLOCK;
-    out[0] = (sl_shape){sl_rng_partial_blocks(r, 32, (int)sl_rng_range(r, 2, 4)), 32,
-                        SL_SHAPE_ONE_WARP};
-    out[1] = (sl_shape){sl_rng_partial_blocks(r, mid, (int)sl_rng_range(r, 2, 3)), mid,
-                        mid_class};
+    out[0] =
+        (sl_shape){sl_rng_partial_blocks(r, 32, (int)sl_rng_range(r, 2, 4)), 32, SL_SHAPE_ONE_WARP};
+    out[1] = (sl_shape){sl_rng_partial_blocks(r, mid, (int)sl_rng_range(r, 2, 3)), mid, mid_class};
     out[2] = (sl_shape){sl_rng_partial_blocks(r, 1024, 2), 1024, SL_SHAPE_MAX_BLOCK};
     /* n = 1, 2, 3, each on one of the three blocks above, in a seeded order */
     int blocks[3] = {32, mid, 1024};

@@ -12,18 +12,18 @@
 
 /* The block sizes an exercise's contract allows. */
 typedef enum {
-    SL_BLOCKS_ANY,    /* any blockDim.x in [32, 1024], multiples of 32 or not */
-    SL_BLOCKS_WARPS,  /* multiples of 32 in [32, 1024] */
-    SL_BLOCKS_POW2    /* powers of two in [32, 1024] */
+    SL_BLOCKS_ANY,   /* any blockDim.x in [32, 1024], multiples of 32 or not */
+    SL_BLOCKS_WARPS, /* multiples of 32 in [32, 1024] */
+    SL_BLOCKS_POW2   /* powers of two in [32, 1024] */
 } sl_block_rule;
 
 /* The shape class a small input stands for, for labels and the tests. */
 typedef enum {
-    SL_SHAPE_ONE_WARP,   /* blockDim.x = 32, several blocks, the last partial */
-    SL_SHAPE_ODD_BLOCK,  /* blockDim.x not a multiple of 32 (SL_BLOCKS_ANY) */
-    SL_SHAPE_MID_BLOCK,  /* a block of several warps, the last block partial */
-    SL_SHAPE_MAX_BLOCK,  /* blockDim.x = 1024, two blocks, the second partial */
-    SL_SHAPE_TINY        /* n = 1, 2 or 3 (one each) */
+    SL_SHAPE_ONE_WARP,  /* blockDim.x = 32, several blocks, the last partial */
+    SL_SHAPE_ODD_BLOCK, /* blockDim.x not a multiple of 32 (SL_BLOCKS_ANY) */
+    SL_SHAPE_MID_BLOCK, /* a block of several warps, the last block partial */
+    SL_SHAPE_MAX_BLOCK, /* blockDim.x = 1024, two blocks, the second partial */
+    SL_SHAPE_TINY       /* n = 1, 2 or 3 (one each) */
 } sl_shape_class;
 
 typedef struct {

@@ -14,7 +14,7 @@
 /* The plain run, then the tools in their judging order (sanitizer.h). */
 enum { NCHECKS = 1 + SL_NTOOLS };
 static int check_of(int c) { return c == 0 ? SL_SWEPT_SMALL : SL_TOOL_ORDER[c - 1]; }
-enum { MAX_RUNS = 8 };  /* an exercise's repeats of its full inputs */
+enum { MAX_RUNS = 8 }; /* an exercise's repeats of its full inputs */
 
 /* One swept exercise: its small inputs (sweep/in/<exercise>), its full
  * inputs (sweep/in/<exercise>.full) and an output folder per check
@@ -26,7 +26,7 @@ typedef struct {
     int index;
     const sl_exercise *e;
     sl_inputs small, full;
-    int runs;                    /* of the full inputs */
+    int runs; /* of the full inputs */
     char count_text[16], full_count_text[16];
     char small_dir[4200], full_dir[4200];
     char out[NCHECKS][4200];
@@ -73,8 +73,7 @@ static const char **check_argv(const sl_grade_ctx *ctx, int check, int c, const 
                                int *groups)
 {
     sl_runner_group *g = calloc((size_t)n * (1 + MAX_RUNS), sizeof *g);
-    const char **argv = g ? calloc((size_t)SL_RUNNER_ARGV(n * (1 + MAX_RUNS)), sizeof *argv)
-                          : NULL;
+    const char **argv = g ? calloc((size_t)SL_RUNNER_ARGV(n * (1 + MAX_RUNS)), sizeof *argv) : NULL;
     int k = 0;
     for (int i = 0; argv && i < n; i++)
         if (wants(&m[i], check))
@@ -82,8 +81,8 @@ static const char **check_argv(const sl_grade_ctx *ctx, int check, int c, const 
     for (int run = 0; argv && check == SL_SWEPT_SMALL && run < MAX_RUNS; run++)
         for (int i = 0; i < n; i++)
             if (run < m[i].runs)
-                g[k++] = group_of(m[i].e->name, m[i].full_dir, m[i].full_count_text,
-                                  m[i].full_out[run]);
+                g[k++] =
+                    group_of(m[i].e->name, m[i].full_dir, m[i].full_count_text, m[i].full_out[run]);
     if (argv && k > 0)
         sl_runner_argv(ctx->runner, ctx->sanitizer, check == SL_SWEPT_SMALL ? 0 : check, g, k,
                        argv);
@@ -157,8 +156,8 @@ static void trace_check(const sl_lesson *l, const char *what, const sl_proc_resu
                         const char *found)
 {
     if (sl_tracing())
-        fprintf(stderr, "[trace] sweep %s: %s %s, %.2f s wall, %.2f s cpu\n", l->name, what,
-                found, pr->seconds, pr->cpu_seconds);
+        fprintf(stderr, "[trace] sweep %s: %s %s, %.2f s wall, %.2f s cpu\n", l->name, what, found,
+                pr->seconds, pr->cpu_seconds);
 }
 
 /* Writes each member's inputs; a member that cannot be written is left out
@@ -209,9 +208,9 @@ static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which
 
 /* How a check's runner starts: sweep/in read-only, sweep/out-<check>
  * writable and size-limited (grade.h). */
-static void check_opts(const sl_grade_ctx *ctx, int check, const member *m, int n,
-                       const char *log, double timeout_s, sl_sandbox *box, sl_proc_opts *o,
-                       char *in, char *out, size_t len)
+static void check_opts(const sl_grade_ctx *ctx, int check, const member *m, int n, const char *log,
+                       double timeout_s, sl_sandbox *box, sl_proc_opts *o, char *in, char *out,
+                       size_t len)
 {
     int cases = 0;
     for (int i = 0; i < n; i++) {
@@ -328,9 +327,8 @@ static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const mem
     free(argv);
     /* ended well, or went past the small inputs, each of which launched
      * (outputs are compared afterwards either way) */
-    unsigned found = clean(ctx, check_of(0), &pr, logs[0]) || (p.started > n && p.launched)
-                         ? SL_SWEPT_SMALL
-                         : 0;
+    unsigned found =
+        clean(ctx, check_of(0), &pr, logs[0]) || (p.started > n && p.launched) ? SL_SWEPT_SMALL : 0;
     if (found && !t->any)
         start_tools(ctx, m, n, logs, t); /* it ended before the full inputs */
     char what[128];

@@ -21,7 +21,6 @@
 
 #include "grade.h"
 
-
 /* 0 when SYNCLAB_SWEEP=0. */
 int sl_sweep_enabled(void);
 

@@ -9,8 +9,8 @@
 
 typedef struct {
     char exercise[64];
-    char verdicts[128];   /* "RACE|SYNC" */
-    int by_static;        /* "... SYNC static": the static stages must give it */
+    char verdicts[128]; /* "RACE|SYNC" */
+    int by_static;      /* "... SYNC static": the static stages must give it */
 } sl_expectation;
 
 /* "<exercise> <VERDICTS> [static]" at the start of line (up to its end). 1 when

@@ -14,8 +14,8 @@ void sl_csv_text(sl_csv *c, const char *field)
 {
     const char *s = field ? field : "";
     size_t len = strlen(s);
-    int formula = s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' ||
-                  s[0] == '\r';
+    int formula =
+        s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r';
     int quote = strpbrk(s, ",\"\r\n") != NULL || (len && (s[0] == ' ' || s[len - 1] == ' '));
     separate(c);
     if (quote)

@@ -9,8 +9,8 @@
 #include "text.h"
 
 typedef struct {
-    sl_text text;   /* the CSV so far */
-    int fields;     /* fields in the current row */
+    sl_text text; /* the CSV so far */
+    int fields;   /* fields in the current row */
 } sl_csv;
 
 void sl_csv_text(sl_csv *c, const char *field);

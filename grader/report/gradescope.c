@@ -30,7 +30,8 @@ void sl_gradescope_take_nonce(void)
 
 int sl_gradescope_visibility_ok(const char *v)
 {
-    static const char *const ok[] = {"hidden", "after_due_date", "after_published", "visible", NULL};
+    static const char *const ok[] = {"hidden", "after_due_date", "after_published", "visible",
+                                     NULL};
     for (const char *const *k = ok; *k; k++)
         if (v && strcmp(v, *k) == 0)
             return 1;
@@ -94,8 +95,8 @@ void *sl_gradescope_json(const sl_report *r, const char *visibility)
     cJSON_AddNumberToObject(j, "max_score", max);
     cJSON_AddNumberToObject(j, "execution_time", r->seconds);
     char summary[256];
-    snprintf(summary, sizeof summary, "CUDA Sync Lab: %g / %g points (inputs from seed %" PRIu64
-             ")\n", score, max, r->seed);
+    snprintf(summary, sizeof summary,
+             "CUDA Sync Lab: %g / %g points (inputs from seed %" PRIu64 ")\n", score, max, r->seed);
     cJSON_AddStringToObject(j, "output", summary);
     cJSON_AddStringToObject(j, "output_format", "text");
     cJSON_AddStringToObject(j, "visibility", vis);

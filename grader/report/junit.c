@@ -98,8 +98,9 @@ static void testcase(xmlTextWriterPtr w, const char *name, const sl_outcome *o)
     attr(w, "name", o->exercise);
     attrf(w, "time", "%.3f", o->seconds);
     if (o->verdict != SL_V_PASS) {
-        const char *tag = o->verdict == SL_V_SKIP ? "skipped" : o->verdict == SL_V_ERROR ? "error"
-                                                                                      : "failure";
+        const char *tag = o->verdict == SL_V_SKIP    ? "skipped"
+                          : o->verdict == SL_V_ERROR ? "error"
+                                                     : "failure";
         snprintf(message, sizeof message, "%s%s%s", sl_verdict_name(o->verdict),
                  o->where[0] ? " at " : "", o->where);
         sl_text body = {0};

@@ -119,7 +119,8 @@ static int lint_expect_names(const char *root, const sl_lesson *l, sl_text *out)
         int n = text ? sl_expectations_in_source(text, ex, MAX_EXPECT) : 0;
         for (int i = 0; i < n; i++)
             if (!exercise_named(l, ex[i].exercise)) {
-                sl_text_printf(out, "%s: EXPECT names exercise '%s', which lesson %s does not have\n",
+                sl_text_printf(out,
+                               "%s: EXPECT names exercise '%s', which lesson %s does not have\n",
                                *f, ex[i].exercise, l->name);
                 bad++;
             }
@@ -133,8 +134,10 @@ int sl_lint_exercises(const char *root, const sl_lesson *l, sl_text *out)
 {
     int bad = 0;
     if (!l->declared) {
-        sl_text_printf(out, "lessons/%s/suite.c: sl_lesson_%s has no exercises.h list "
-                            "(.declared = SL_DECLARED(SL_LESSON_EXERCISES))\n", l->name, l->name);
+        sl_text_printf(out,
+                       "lessons/%s/suite.c: sl_lesson_%s has no exercises.h list "
+                       "(.declared = SL_DECLARED(SL_LESSON_EXERCISES))\n",
+                       l->name, l->name);
         return 1;
     }
     for (int i = 0; i < l->count; i++) {
@@ -152,29 +155,35 @@ int sl_lint_exercises(const char *root, const sl_lesson *l, sl_text *out)
             }
         const sl_declared *d = declared_named(l, e->name);
         if (!d) {
-            sl_text_printf(out, "lessons/%s/suite.c: exercise %s is not in exercises.h's list, so "
-                                "the runner has no such exercise\n", l->name, e->name);
+            sl_text_printf(out,
+                           "lessons/%s/suite.c: exercise %s is not in exercises.h's list, so "
+                           "the runner has no such exercise\n",
+                           l->name, e->name);
             bad++;
         } else if (!d->bench != !e->bench) {
-            sl_text_printf(out, "lessons/%s/suite.c: exercise %s: .bench = %d, but exercises.h "
-                                "says %s (.bench = SL_BENCH_OF(%s))\n", l->name, e->name, e->bench,
-                           d->bench ? "BENCH" : "NO_BENCH", e->name);
+            sl_text_printf(out,
+                           "lessons/%s/suite.c: exercise %s: .bench = %d, but exercises.h "
+                           "says %s (.bench = SL_BENCH_OF(%s))\n",
+                           l->name, e->name, e->bench, d->bench ? "BENCH" : "NO_BENCH", e->name);
             bad++;
         }
     }
     int k = 0;
     for (const sl_declared *d = l->declared; d->name; d++, k++)
         if (!exercise_named(l, d->name)) {
-            sl_text_printf(out, "lessons/%s/exercises.h: exercise %s is listed, but suite.c "
-                                "defines no such exercise\n", l->name, d->name);
+            sl_text_printf(out,
+                           "lessons/%s/exercises.h: exercise %s is listed, but suite.c "
+                           "defines no such exercise\n",
+                           l->name, d->name);
             bad++;
         }
-    if (bad == 0)   /* same names: then the same order, the one reports use */
+    if (bad == 0) /* same names: then the same order, the one reports use */
         for (int i = 0; i < l->count && i < k; i++)
             if (strcmp(l->exercises[i].name, l->declared[i].name) != 0) {
-                sl_text_printf(out, "lessons/%s/suite.c: exercise %d is %s, but exercises.h lists "
-                                    "%s there (keep one order)\n", l->name, i + 1,
-                               l->exercises[i].name, l->declared[i].name);
+                sl_text_printf(out,
+                               "lessons/%s/suite.c: exercise %d is %s, but exercises.h lists "
+                               "%s there (keep one order)\n",
+                               l->name, i + 1, l->exercises[i].name, l->declared[i].name);
                 bad++;
                 break;
             }
@@ -186,8 +195,10 @@ int sl_lint_exercises(const char *root, const sl_lesson *l, sl_text *out)
         sl_text_printf(out, "%s: missing\n", rel);
         bad++;
     } else if (!strstr(harness, "SL_RUNNER_TABLE(SL_LESSON_EXERCISES)")) {
-        sl_text_printf(out, "%s: the runner's table is not SL_RUNNER_TABLE(SL_LESSON_EXERCISES), "
-                            "so its names are not checked against exercises.h\n", rel);
+        sl_text_printf(out,
+                       "%s: the runner's table is not SL_RUNNER_TABLE(SL_LESSON_EXERCISES), "
+                       "so its names are not checked against exercises.h\n",
+                       rel);
         bad++;
     }
     free(harness);
@@ -197,8 +208,8 @@ int sl_lint_exercises(const char *root, const sl_lesson *l, sl_text *out)
 /* ---------- links: docs/<file>.md#<anchor> and Markdown links ---------- */
 
 typedef struct {
-    char *rel;   /* "docs/01-barriers.md" */
-    int ok;      /* read and parsed */
+    char *rel; /* "docs/01-barriers.md" */
+    int ok;    /* read and parsed */
     sl_md md;
 } doc_entry;
 
@@ -206,7 +217,7 @@ typedef struct {
     const char *root;
     doc_entry *docs;
     int ndocs, cap;
-    char **seen;   /* "file\tref" already reported */
+    char **seen; /* "file\tref" already reported */
     int nseen, seen_cap;
     int bad;
     sl_text *out;
@@ -328,8 +339,7 @@ static void check_text_refs(link_check *c, const char *file, const char *text)
         const char *p = s + 5;
         while (isalnum((unsigned char)*p) || *p == '-' || *p == '_')
             p++;
-        if (p == s + 5 || strncmp(p, ".md", 3) != 0 ||
-            isalnum((unsigned char)p[3]) || p[3] == '_')
+        if (p == s + 5 || strncmp(p, ".md", 3) != 0 || isalnum((unsigned char)p[3]) || p[3] == '_')
             continue;
         p += 3;
         if (*p == '#' && (isalnum((unsigned char)p[1]) || p[1] == '-' || p[1] == '_')) {
@@ -384,10 +394,10 @@ static void check_code_dir(link_check *c, const char *dir)
 int sl_lint_links(const char *root, const sl_lesson *const *lessons, sl_text *out)
 {
     link_check c = {.root = root, .out = out};
-    static const char *const code_dirs[] = {
-        "starter",     "solutions",       "grader/util",   "grader/run",   "grader/submission",
-        "grader/static", "grader/judge", "grader/report", "grader/class", "grader/cli",
-        "grader/runner"};
+    static const char *const code_dirs[] = {"starter",      "solutions",         "grader/util",
+                                            "grader/run",   "grader/submission", "grader/static",
+                                            "grader/judge", "grader/report",     "grader/class",
+                                            "grader/cli",   "grader/runner"};
     for (size_t i = 0; i < sizeof code_dirs / sizeof code_dirs[0]; i++)
         check_code_dir(&c, code_dirs[i]);
     for (const sl_lesson *const *l = lessons; l && *l; l++) {
@@ -468,9 +478,9 @@ static unsigned verdicts_in(const char *cell)
 }
 
 typedef struct {
-    char *name;         /* "missing_barrier.cu" */
-    unsigned expected;  /* from its EXPECT lines */
-    int rows;           /* rows of the doc that name it */
+    char *name;        /* "missing_barrier.cu" */
+    unsigned expected; /* from its EXPECT lines */
+    int rows;          /* rows of the doc that name it */
 } zoo_file;
 
 static zoo_file *zoo_find(zoo_file *zoo, int n, const char *name)
@@ -498,8 +508,7 @@ static void check_row(const char *doc, const sl_md_row *row, int verdict_col, zo
             snprintf(span, sizeof span, "%.*s", (int)(e - s - 1), s + 1);
             s = e;
             const char *slash = strrchr(span, '/');
-            if (!has_suffix(span, ".cu") || strchr(span, ' ') ||
-                (slash && !strstr(span, "zoo/")))
+            if (!has_suffix(span, ".cu") || strchr(span, ' ') || (slash && !strstr(span, "zoo/")))
                 continue;
             const char *name = slash ? slash + 1 : span;
             zoo_file *z = zoo_find(zoo, nzoo, name);
@@ -513,8 +522,10 @@ static void check_row(const char *doc, const sl_md_row *row, int verdict_col, zo
             set_name(z->expected, want, sizeof want);
             set_name(said, got, sizeof got);
             if (!said) {
-                sl_text_printf(out, "%s:%d: %s: no verdict in the verdict column (its EXPECT "
-                                    "lines say %s)\n", doc, row->line, name, want);
+                sl_text_printf(out,
+                               "%s:%d: %s: no verdict in the verdict column (its EXPECT "
+                               "lines say %s)\n",
+                               doc, row->line, name, want);
                 (*bad)++;
             } else if (said != z->expected) {
                 sl_text_printf(out, "%s:%d: %s: the table says %s, its EXPECT lines say %s\n", doc,
@@ -538,7 +549,7 @@ int sl_lint_zoo(const char *root, const sl_lesson *l, sl_text *out)
     static const char *const cu[] = {".cu", NULL};
     char zoo_dir[256];
     snprintf(zoo_dir, sizeof zoo_dir, "lessons/%s/zoo", l->name);
-    char **files = list_dir(root, zoo_dir, cu);   /* NULL: no zoo (a handout has none) */
+    char **files = list_dir(root, zoo_dir, cu); /* NULL: no zoo (a handout has none) */
     int nzoo = 0, bad = 0;
     for (char **f = files; f && *f; f++)
         nzoo++;
@@ -583,8 +594,10 @@ int sl_lint_zoo(const char *root, const sl_lesson *l, sl_text *out)
             if (!zoo[i].rows) {
                 char want[128];
                 set_name(zoo[i].expected, want, sizeof want);
-                sl_text_printf(out, "%s: no row in %s's bug-zoo tables (a table with a verdict "
-                                    "column; EXPECT %s)\n", files[i], doc, want);
+                sl_text_printf(out,
+                               "%s: no row in %s's bug-zoo tables (a table with a verdict "
+                               "column; EXPECT %s)\n",
+                               files[i], doc, want);
                 bad++;
             }
     }
@@ -615,7 +628,7 @@ int sl_lint_points(const char *root, const sl_lesson *const *lessons, sl_text *o
     } else if (strcmp(have, want) != 0) {
         const char *a = have, *b = want;
         int line = 1;
-        while (*a && *a == *b) {   /* the first line that differs */
+        while (*a && *a == *b) { /* the first line that differs */
             line += *a == '\n';
             a++, b++;
         }
@@ -682,7 +695,8 @@ int sl_lint_readme(const char *root, const sl_lesson *const *lessons, sl_text *o
         sl_text want = {0};
         sl_lint_readme_row(n + 1, *l, &want);
         if (n >= t->nrows) {
-            sl_text_printf(out, "README.md:%d: the lesson table has no row for lesson %s; add: %s\n",
+            sl_text_printf(out,
+                           "README.md:%d: the lesson table has no row for lesson %s; add: %s\n",
                            t->rows && t->nrows ? t->rows[t->nrows - 1].line : t->header.line,
                            (*l)->name, sl_text_str(&want));
             bad++;

@@ -7,8 +7,7 @@
 
 enum { DETAIL_LINES = 20 };
 
-void sl_progress_load(const char *out, const sl_lesson *const *lessons, int n,
-                      sl_lesson_status *st)
+void sl_progress_load(const char *out, const sl_lesson *const *lessons, int n, sl_lesson_status *st)
 {
     for (int i = 0; i < n; i++) {
         char path[4200];
@@ -124,8 +123,7 @@ static void print_steps(FILE *f, const sl_exercise *e, sl_verdict v, int upto)
     }
 }
 
-void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise,
-                   const char *state_dir)
+void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise, const char *state_dir)
 {
     const sl_lesson *l = st->lesson;
     const sl_exercise *e = NULL;
@@ -165,8 +163,8 @@ void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise,
         int step = sl_hint_advance(state_dir ? state : NULL, o->verdict);
         print_steps(f, e, o->verdict, step);
         if (step < SL_HINT_STEPS)
-            fprintf(f, "(run make hint LESSON=%s EXERCISE=%s again for the next step)\n",
-                    l->name, e->name);
+            fprintf(f, "(run make hint LESSON=%s EXERCISE=%s again for the next step)\n", l->name,
+                    e->name);
     }
     fprintf(f, "read: %s\n", e->doc);
 }

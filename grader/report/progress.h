@@ -11,8 +11,8 @@
 
 typedef struct {
     const sl_lesson *lesson;
-    int checked;           /* a results.json was found */
-    sl_report_data last;   /* its content */
+    int checked;         /* a results.json was found */
+    sl_report_data last; /* its content */
 } sl_lesson_status;
 
 /* Reads out/<lesson>/results.json of each lesson (n of them). */

@@ -35,8 +35,7 @@ static int source_line(const char *submission, const char *file, int line, char 
     snprintf(dir, sizeof dir, "%s", submission ? submission : ".");
     if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
         char *slash = strrchr(dir, '/');
-        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - dir) : 1,
-                 slash ? submission : ".");
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - dir) : 1, slash ? submission : ".");
     }
     snprintf(path, sizeof path, "%s/%s", dir, file);
     FILE *f = fopen(path, "r");
@@ -124,7 +123,8 @@ void sl_report_explain(sl_text *out, const sl_outcome *o)
     sl_text_printf(out, "%s%s%s\n", sl_verdict_name(o->verdict), o->where[0] ? " at " : "",
                    o->where);
     if (o->detail && *o->detail)
-        sl_text_printf(out, "%s%s", o->detail, o->detail[strlen(o->detail) - 1] == '\n' ? "" : "\n");
+        sl_text_printf(out, "%s%s", o->detail,
+                       o->detail[strlen(o->detail) - 1] == '\n' ? "" : "\n");
     if (o->hint[0])
         sl_text_printf(out, "hint: %s\n", o->hint);
     if (o->doc[0])
@@ -140,8 +140,7 @@ void sl_report_print(FILE *f, const sl_report *r, int details)
         fprintf(f, "%-10s %-22s %-8s %4g/%-4g %6.1fs", strcmp(o->lesson, last) ? o->lesson : "",
                 o->exercise, sl_verdict_name(o->verdict), o->points, o->max_points, o->seconds);
         if (o->have_bench) /* the ratio: both measured in the same run */
-            fprintf(f, "  %.0f GB/s = %.0f%% of %s (%.0f GB/s; copy %.0f GB/s)",
-                    o->student_gbps,
+            fprintf(f, "  %.0f GB/s = %.0f%% of %s (%.0f GB/s; copy %.0f GB/s)", o->student_gbps,
                     o->reference_gbps > 0 ? 100 * o->student_gbps / o->reference_gbps : 0,
                     o->bench_reference, o->reference_gbps, o->copy_gbps);
         fputc('\n', f);
@@ -211,7 +210,8 @@ int sl_report_parse(const char *text, sl_report_data *d)
     const cJSON *sub = cJSON_GetObjectItemCaseSensitive(j, "submission");
     const cJSON *seed = cJSON_GetObjectItemCaseSensitive(j, "seed");
     const cJSON *secs = cJSON_GetObjectItemCaseSensitive(j, "seconds");
-    snprintf(d->submission, sizeof d->submission, "%s", cJSON_IsString(sub) ? sub->valuestring : "");
+    snprintf(d->submission, sizeof d->submission, "%s",
+             cJSON_IsString(sub) ? sub->valuestring : "");
     d->seed = cJSON_IsString(seed) ? strtoull(seed->valuestring, NULL, 10) : 0;
     d->seconds = cJSON_IsNumber(secs) ? secs->valuedouble : 0;
     int n = cJSON_GetArraySize(list);

@@ -13,7 +13,7 @@ typedef struct {
     const char *submission;
     uint64_t seed;
     double seconds;
-    const sl_outcome *outcomes;   /* graded ones only */
+    const sl_outcome *outcomes; /* graded ones only */
     int count;
 } sl_report;
 

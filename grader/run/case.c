@@ -13,8 +13,11 @@ static const char MAGIC[8] = {'S', 'L', 'C', 'A', 'S', 'E', '0', '1'};
 size_t sl_elem_size(int type)
 {
     switch (type) {
-    case SL_I32: case SL_U32: case SL_F32: return 4;
-    case SL_F64: case SL_I64: return 8;
+    case SL_I32:
+    case SL_U32:
+    case SL_F32: return 4;
+    case SL_F64:
+    case SL_I64: return 8;
     default: return 0;
     }
 }
@@ -82,8 +85,8 @@ int sl_case_read(const char *path, sl_case *c, uint64_t max_bytes, char *err, si
     uint64_t total = 0;
     if (fread(magic, sizeof magic, 1, f) != 1 || memcmp(magic, MAGIC, sizeof MAGIC) != 0 ||
         fread(c->param, sizeof c->param, 1, f) != 1 ||
-        fread(&c->narrays, sizeof c->narrays, 1, f) != 1 ||
-        c->narrays < 0 || c->narrays > SL_MAX_ARRAYS) {
+        fread(&c->narrays, sizeof c->narrays, 1, f) != 1 || c->narrays < 0 ||
+        c->narrays > SL_MAX_ARRAYS) {
         fclose(f);
         c->narrays = 0;
         return fail(err, errlen, "malformed output file (bad header)");

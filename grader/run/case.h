@@ -17,16 +17,30 @@ enum sl_elem { SL_I32 = 1, SL_U32 = 2, SL_F32 = 3, SL_F64 = 4, SL_I64 = 5 };
 enum { SL_MAX_PARAMS = 8, SL_MAX_ARRAYS = 8 };
 
 /* Conventional parameter slots; lessons give meaning to the rest. */
-enum { SL_P_N = 0, SL_P_BLOCK = 1, SL_P_GRID = 2, SL_P_A = 3, SL_P_B = 4,
-       SL_P_C = 5, SL_P_D = 6, SL_P_E = 7 };
+enum {
+    SL_P_N = 0,
+    SL_P_BLOCK = 1,
+    SL_P_GRID = 2,
+    SL_P_A = 3,
+    SL_P_B = 4,
+    SL_P_C = 5,
+    SL_P_D = 6,
+    SL_P_E = 7
+};
 
 /* Runner exit codes, read by the grader. 77 is CTest's skip code. */
-enum { SL_EXIT_OK = 0, SL_EXIT_USAGE = 2, SL_EXIT_INPUT = 3,
-       SL_EXIT_CUDA = 4, SL_EXIT_NO_EXERCISE = 5, SL_EXIT_NO_GPU = 77 };
+enum {
+    SL_EXIT_OK = 0,
+    SL_EXIT_USAGE = 2,
+    SL_EXIT_INPUT = 3,
+    SL_EXIT_CUDA = 4,
+    SL_EXIT_NO_EXERCISE = 5,
+    SL_EXIT_NO_GPU = 77
+};
 
 typedef struct {
-    int32_t type;    /* enum sl_elem */
-    uint64_t count;  /* elements */
+    int32_t type;   /* enum sl_elem */
+    uint64_t count; /* elements */
     void *data;
 } sl_array;
 

@@ -21,15 +21,15 @@
 #ifndef SYNCLAB_EXERCISE_LIST_H
 #define SYNCLAB_EXERCISE_LIST_H
 
-#include <assert.h>   /* static_assert: C11 macro, C++ keyword */
+#include <assert.h> /* static_assert: C11 macro, C++ keyword */
 #include <stddef.h>
 
-#include "case.h"     /* SL_P_*: the param slots an exercises.h names */
+#include "case.h" /* SL_P_*: the param slots an exercises.h names */
 
 /* One entry of a lesson's list, as the grader sees it. */
 typedef struct {
     const char *name;
-    int bench;   /* 1: the runner has a bench for it */
+    int bench; /* 1: the runner has a bench for it */
 } sl_declared;
 
 #define SL_HAS_BENCH 1
@@ -57,7 +57,10 @@ typedef struct {
 
 /* suite.c: the list for sl_lesson.declared, ended by {NULL, 0}. */
 #define SL_DECLARED_ENTRY_(name, bench) {#name, SL_HAS_##bench},
-#define SL_DECLARED(LIST) {LIST(SL_DECLARED_ENTRY_){NULL, 0}}
+#define SL_DECLARED(LIST)                                                                          \
+    {                                                                                              \
+        LIST(SL_DECLARED_ENTRY_) { NULL, 0 }                                                       \
+    }
 
 /* harness.cu: sl_runner_exercises (runner.h) made from the list. */
 #define SL_BENCH_FN_BENCH(name) bench_##name

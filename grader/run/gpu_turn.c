@@ -13,7 +13,7 @@
 enum { OUT, SHARED, ALONE };
 
 static int g_turn = -1, g_room = -1, g_state = OUT, g_usable;
-static pid_t g_owner;   /* the process that opened them: a forked child reopens */
+static pid_t g_owner; /* the process that opened them: a forked child reopens */
 
 void sl_gpu_lock_prefix(char *out, unsigned long n)
 {

@@ -86,7 +86,8 @@ int sl_gpus_parse(const char *spec, sl_gpus *g)
     errno = 0;
     long n = strtol(spec, &end, 10);
     if (errno || end == spec || *end || n < 1) {
-        fprintf(stderr, "syncgrade: --gpus wants all, a count or a list like 0,2; not '%s'\n", spec);
+        fprintf(stderr, "syncgrade: --gpus wants all, a count or a list like 0,2; not '%s'\n",
+                spec);
         return -1;
     }
     all_gpus(g);

@@ -6,8 +6,8 @@
 #define SYNCLAB_JOBS_H
 
 typedef struct {
-    int count;          /* jobs 0..count-1 */
-    int parallel;       /* at most this many at once (>= 1) */
+    int count;    /* jobs 0..count-1 */
+    int parallel; /* at most this many at once (>= 1) */
     void *arg;
     /* Runs in the parent just before job is forked (opening what the job
      * reports through, say). 0 to go on; otherwise the job is not started

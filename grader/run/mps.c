@@ -28,8 +28,10 @@ int sl_mps_start(void)
     int rc = system("command -v nvidia-cuda-mps-control >/dev/null && "
                     "nvidia-cuda-mps-control -d");
     if (rc != 0) {
-        fprintf(stderr, "syncgrade: --mps: no nvidia-cuda-mps-control, or it did not start "
-                        "(status %d): going on without MPS\n", rc);
+        fprintf(stderr,
+                "syncgrade: --mps: no nvidia-cuda-mps-control, or it did not start "
+                "(status %d): going on without MPS\n",
+                rc);
         unsetenv("CUDA_MPS_PIPE_DIRECTORY");
         unsetenv("CUDA_MPS_LOG_DIRECTORY");
         g_dir[0] = '\0';

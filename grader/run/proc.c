@@ -105,8 +105,7 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
         /* Own process group: a timeout kills the sanitizer and its target. */
         setpgid(0, 0);
         int in = open("/dev/null", O_RDONLY);
-        int out = open(o->out_path ? o->out_path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC,
-                       0644);
+        int out = open(o->out_path ? o->out_path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (in < 0 || out < 0)
             _exit(127);
         child_fds(in, out, status[1], exec_err[1]);
@@ -185,8 +184,8 @@ static int sandbox_came_up(sl_proc *p)
     size_t n = 0;
     int flags = fcntl(p->status_fd, F_GETFL);
     fcntl(p->status_fd, F_SETFL, flags | O_NONBLOCK);
-    for (ssize_t got; n < sizeof buf - 1 &&
-                      (got = read(p->status_fd, buf + n, sizeof buf - 1 - n)) > 0;)
+    for (ssize_t got;
+         n < sizeof buf - 1 && (got = read(p->status_fd, buf + n, sizeof buf - 1 - n)) > 0;)
         n += (size_t)got;
     buf[n] = '\0';
     close(p->status_fd);
@@ -285,8 +284,8 @@ void sl_proc_run_opts(char *const argv[], const sl_proc_opts *o, sl_proc_result 
     sl_proc_wait(&p, r);
 }
 
-void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_cap,
-                         double idle_s, double timeout_s, sl_proc_result *r)
+void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_cap, double idle_s,
+                         double timeout_s, sl_proc_result *r)
 {
     sl_proc_opts o = {0};
     o.out_path = out_path;
@@ -296,8 +295,8 @@ void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_ca
     sl_proc_run_opts(argv, &o, r);
 }
 
-void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap,
-                 double timeout_s, sl_proc_result *r)
+void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap, double timeout_s,
+                 sl_proc_result *r)
 {
     sl_proc_run_watched(argv, out_path, out_cap, 0, timeout_s, r); /* no idle limit */
 }

@@ -9,15 +9,15 @@
 #include "sandbox.h"
 
 typedef struct {
-    int exited;      /* normal exit: code is valid */
+    int exited; /* normal exit: code is valid */
     int code;
-    int signaled;    /* killed by a signal other than our timeout */
+    int signaled; /* killed by a signal other than our timeout */
     int sig;
-    int timed_out;   /* we killed it at the time limit */
+    int timed_out;    /* we killed it at the time limit */
     int spawn_failed; /* it never started: fork, exec or the sandbox failed */
     int over_quota;   /* killed for leaving too many files or bytes in quota_dir */
     double seconds;
-    double cpu_seconds;   /* user + system time of the child and its waited-for children */
+    double cpu_seconds; /* user + system time of the child and its waited-for children */
 } sl_proc_result;
 
 typedef struct {
@@ -37,18 +37,18 @@ typedef struct {
     long long quota_bytes;
     int quota_entries;
     double last_quota_check;
-    int status_fd;   /* the sandbox's status (sandbox.h); -1 none */
+    int status_fd; /* the sandbox's status (sandbox.h); -1 none */
 } sl_proc;
 
 /* How to start a child: everything but argv. */
 typedef struct {
-    const char *out_path;    /* stdout+stderr (truncated); NULL: /dev/null */
-    size_t out_cap;          /* RLIMIT_FSIZE: a larger file kills the child (SIGXFSZ) */
-    double timeout_s;        /* overall time limit; 0 none */
-    double idle_s;           /* > 0: killed when out_path stops growing this long */
-    const sl_sandbox *box;   /* NULL: not sandboxed (the grader's own tools) */
-    const char *const *env;  /* NULL-ended "NAME=value" set in the child */
-    const char *quota_dir;   /* see sl_proc */
+    const char *out_path;   /* stdout+stderr (truncated); NULL: /dev/null */
+    size_t out_cap;         /* RLIMIT_FSIZE: a larger file kills the child (SIGXFSZ) */
+    double timeout_s;       /* overall time limit; 0 none */
+    double idle_s;          /* > 0: killed when out_path stops growing this long */
+    const sl_sandbox *box;  /* NULL: not sandboxed (the grader's own tools) */
+    const char *const *env; /* NULL-ended "NAME=value" set in the child */
+    const char *quota_dir;  /* see sl_proc */
     long long quota_bytes;
     int quota_entries;
 } sl_proc_opts;
@@ -61,8 +61,8 @@ void sl_proc_run_opts(char *const argv[], const sl_proc_opts *o, sl_proc_result 
 
 /* Starts argv in its own process group with stdout+stderr sent to out_path
  * (truncated, capped at out_cap bytes), stdin from /dev/null. 0 ok. */
-int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path,
-                  size_t out_cap, double timeout_s);
+int sl_proc_start(sl_proc *p, char *const argv[], const char *out_path, size_t out_cap,
+                  double timeout_s);
 /* Waits, killing the whole group at the time limit. */
 void sl_proc_wait(sl_proc *p, sl_proc_result *r);
 /* sl_proc_wait that returns 0 as soon as until(arg) holds while the child
@@ -71,11 +71,11 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r);
 int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void *arg);
 /* start + wait, killing the child when its output stops growing for
  * idle_s seconds or at timeout_s overall. */
-void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_cap,
-                         double idle_s, double timeout_s, sl_proc_result *r);
+void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_cap, double idle_s,
+                         double timeout_s, sl_proc_result *r);
 /* start + wait. */
-void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap,
-                 double timeout_s, sl_proc_result *r);
+void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap, double timeout_s,
+                 sl_proc_result *r);
 
 /* Seconds on a monotonic clock. */
 double sl_now(void);

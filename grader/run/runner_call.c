@@ -14,7 +14,7 @@ enum {
      * byte, and a 2^25-element case writes 128 MiB. */
     OUT_QUOTA_SLACK = 16,
     OUT_PER_IN = 8,
-    CPU_PER_WALL = 4,            /* RLIMIT_CPU: a sanitizer keeps several cores busy */
+    CPU_PER_WALL = 4, /* RLIMIT_CPU: a sanitizer keeps several cores busy */
 };
 #define OUT_QUOTA_MAX (1LL << 30)
 
@@ -114,4 +114,3 @@ int sl_log_launched(const char *logpath)
     fclose(f);
     return ok;
 }
-

@@ -15,8 +15,8 @@
 
 /* Limits shared by every runner process. */
 enum {
-    SL_RUN_LOG_CAP = 64 << 20,     /* a runner printing more is killed */
-    SL_RUN_LOG_READ = 256 << 10,   /* what is read back of a log */
+    SL_RUN_LOG_CAP = 64 << 20,   /* a runner printing more is killed */
+    SL_RUN_LOG_READ = 256 << 10, /* what is read back of a log */
 };
 
 typedef struct {

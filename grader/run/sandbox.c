@@ -21,10 +21,10 @@
 enum {
     MAX_HIDDEN = 256,
     PROBE_TIMEOUT_S = 20,
-    DEFAULT_NPROC = 4096,          /* processes and threads of the sandbox's uid */
-    DEFAULT_DATA_MB = 32768,       /* RLIMIT_DATA: CUDA reserves address space, not data */
-    TMP_BYTES = 128 << 20,         /* the sandbox's own /tmp */
-    SHM_BYTES = 256 << 20,         /* and /dev/shm */
+    DEFAULT_NPROC = 4096,    /* processes and threads of the sandbox's uid */
+    DEFAULT_DATA_MB = 32768, /* RLIMIT_DATA: CUDA reserves address space, not data */
+    TMP_BYTES = 128 << 20,   /* the sandbox's own /tmp */
+    SHM_BYTES = 256 << 20,   /* and /dev/shm */
     /* the base, 6 per hidden folder, 3 per bind, and the command */
     MAX_ARGS = 64 + 6 * (MAX_HIDDEN + 1) + 3 * (2 * SL_SANDBOX_MAX_BINDS + 3) + 512,
 };
@@ -34,9 +34,9 @@ enum {
 static int g_probed, g_available;
 static char g_bwrap[PATH_MAX];
 static char g_status[600];
-static uid_t g_uid = (uid_t)-1;   /* the sandbox's uid when we are root, else -1 */
+static uid_t g_uid = (uid_t)-1; /* the sandbox's uid when we are root, else -1 */
 static gid_t g_gid = (gid_t)-1;
-static int g_drop_now;            /* this run drops to g_uid (sl_sandbox_prepare) */
+static int g_drop_now; /* this run drops to g_uid (sl_sandbox_prepare) */
 static char *g_hidden[MAX_HIDDEN];
 static int g_nhidden;
 
@@ -106,15 +106,36 @@ static const char *mps_pipes(void)
 static int base_args(const char **argv, int k)
 {
     static char tmp_size[32], shm_size[32];
-    const char *mb = getenv("SYNCLAB_SANDBOX_TMP_MB");   /* /tmp and /dev/shm */
+    const char *mb = getenv("SYNCLAB_SANDBOX_TMP_MB"); /* /tmp and /dev/shm */
     long long tmp = mb && atoll(mb) > 0 ? atoll(mb) << 20 : TMP_BYTES;
     snprintf(tmp_size, sizeof tmp_size, "%lld", tmp);
     snprintf(shm_size, sizeof shm_size, "%lld", mb && atoll(mb) > 0 ? tmp : (long long)SHM_BYTES);
-    const char *base[] = {g_bwrap, "--ro-bind", "/", "/", "--dev-bind", "/dev", "/dev",
-                          "--proc", "/proc", "--size", tmp_size, "--tmpfs", "/tmp",
-                          "--unshare-user", "--unshare-pid", "--unshare-net",
-                          "--unshare-uts", "--die-with-parent", "--new-session",
-                          "--setenv", "TMPDIR", "/tmp", "--setenv", "HOME", "/tmp", NULL};
+    const char *base[] = {g_bwrap,
+                          "--ro-bind",
+                          "/",
+                          "/",
+                          "--dev-bind",
+                          "/dev",
+                          "/dev",
+                          "--proc",
+                          "/proc",
+                          "--size",
+                          tmp_size,
+                          "--tmpfs",
+                          "/tmp",
+                          "--unshare-user",
+                          "--unshare-pid",
+                          "--unshare-net",
+                          "--unshare-uts",
+                          "--die-with-parent",
+                          "--new-session",
+                          "--setenv",
+                          "TMPDIR",
+                          "/tmp",
+                          "--setenv",
+                          "HOME",
+                          "/tmp",
+                          NULL};
     for (int i = 0; base[i]; i++)
         argv[k++] = base[i];
     if (!mps_pipes()) {
@@ -129,8 +150,7 @@ static int base_args(const char **argv, int k)
 
 static void drop_to(uid_t uid, gid_t gid)
 {
-    if (setgroups(0, NULL) != 0 || setresgid(gid, gid, gid) != 0 ||
-        setresuid(uid, uid, uid) != 0)
+    if (setgroups(0, NULL) != 0 || setresgid(gid, gid, gid) != 0 || setresuid(uid, uid, uid) != 0)
         _exit(126);
 }
 
@@ -198,8 +218,9 @@ static void probe(void)
     if (off && strcmp(off, "0") == 0)
         snprintf(why, sizeof why, "turned off by SYNCLAB_SANDBOX=0");
     else if (!find_bwrap(g_bwrap, sizeof g_bwrap))
-        snprintf(why, sizeof why, "bubblewrap (bwrap) not found: install the Debian package "
-                                  "bubblewrap");
+        snprintf(why, sizeof why,
+                 "bubblewrap (bwrap) not found: install the Debian package "
+                 "bubblewrap");
     else {
         if (geteuid() == 0) {
             /* root ignores RLIMIT_NPROC, and could signal the grader */
@@ -216,12 +237,16 @@ static void probe(void)
         char as[64] = "";
         if (g_uid != (uid_t)-1)
             snprintf(as, sizeof as, ", as uid %ld", (long)g_uid);
-        snprintf(g_status, sizeof g_status, "sandbox: bubblewrap (%s)%s: runs see a read-only "
-                 "system, their own output folder and nothing of the grader's", g_bwrap, as);
+        snprintf(g_status, sizeof g_status,
+                 "sandbox: bubblewrap (%s)%s: runs see a read-only "
+                 "system, their own output folder and nothing of the grader's",
+                 g_bwrap, as);
     } else {
-        snprintf(g_status, sizeof g_status, "sandbox: unavailable (%.300s), runs are contained "
+        snprintf(g_status, sizeof g_status,
+                 "sandbox: unavailable (%.300s), runs are contained "
                  "only by process groups, rlimits, the subreaper and non-dumpable grader "
-                 "processes (docs/integrity.md)", why);
+                 "processes (docs/integrity.md)",
+                 why);
     }
 }
 
@@ -269,10 +294,7 @@ static int give_entry(const char *path, const struct stat *st, int type, struct 
 }
 
 /* The folder and what is in it (sub-folders the grader made for it). */
-static int give_tree(const char *dir)
-{
-    return nftw(dir, give_entry, 16, FTW_PHYS) == 0 ? 0 : -1;
-}
+static int give_tree(const char *dir) { return nftw(dir, give_entry, 16, FTW_PHYS) == 0 ? 0 : -1; }
 
 int sl_sandbox_prepare(const sl_sandbox *s)
 {
@@ -334,8 +356,7 @@ static int under(const char *path, const char *dir)
     return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
 }
 
-static int bind(const char **argv, int k, const char *how, const char *path, char *store,
-                size_t n)
+static int bind(const char **argv, int k, const char *how, const char *path, char *store, size_t n)
 {
     char abs[PATH_MAX];
     absolute(path, abs, sizeof abs);
@@ -380,8 +401,7 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
         int covered = under(hide[i], "/tmp") || stat(hide[i], &st) != 0 ||
                       (g_drop_now && !others_reach(hide[i], 0)); /* out of its reach anyway */
         for (int j = 0; j < nh && !covered; j++)
-            covered = j != i && under(hide[i], hide[j]) &&
-                      (strcmp(hide[i], hide[j]) != 0 || j < i);
+            covered = j != i && under(hide[i], hide[j]) && (strcmp(hide[i], hide[j]) != 0 || j < i);
         if (covered)
             continue;
         if (S_ISDIR(st.st_mode)) {

@@ -27,12 +27,12 @@
 enum { SL_SANDBOX_MAX_BINDS = 48 };
 
 typedef struct {
-    const char *ro[SL_SANDBOX_MAX_BINDS];  /* shown read-only: the runner, its inputs */
+    const char *ro[SL_SANDBOX_MAX_BINDS]; /* shown read-only: the runner, its inputs */
     int nro;
-    const char *rw[SL_SANDBOX_MAX_BINDS];  /* shown read-write: its output folders */
+    const char *rw[SL_SANDBOX_MAX_BINDS]; /* shown read-write: its output folders */
     int nrw;
-    double cpu_s;   /* RLIMIT_CPU in seconds; 0: none */
-    long nproc;     /* RLIMIT_NPROC; 0: the default (SYNCLAB_SANDBOX_NPROC or 4096) */
+    double cpu_s; /* RLIMIT_CPU in seconds; 0: none */
+    long nproc;   /* RLIMIT_NPROC; 0: the default (SYNCLAB_SANDBOX_NPROC or 4096) */
 } sl_sandbox;
 
 /* Adds a read-only / read-write path (ignored when full). */

@@ -7,7 +7,7 @@
 #include "files.h"
 
 const int SL_TOOL_ORDER[SL_NTOOLS] = {SL_TOOL_MEMCHECK, SL_TOOL_SYNCCHECK, SL_TOOL_RACECHECK,
-                                     SL_TOOL_INITCHECK};
+                                      SL_TOOL_INITCHECK};
 
 sl_verdict sl_tool_verdict(int tool)
 {
@@ -59,7 +59,7 @@ int sl_sanitizer_args(int tool, const char *sanitizer, const char **argv)
 /* ---------- report reading ---------- */
 
 typedef struct {
-    char loc[16][256];  /* "file.cu:12" in order of appearance */
+    char loc[16][256]; /* "file.cu:12" in order of appearance */
     int nloc;
 } locations;
 
@@ -104,7 +104,8 @@ static void write_where(const locations *l, const char *prefer, char *where, siz
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < l->nloc; i++) {
             size_t flen = strcspn(l->loc[i], ":");
-            int preferred = prefer && strlen(prefer) == flen && strncmp(l->loc[i], prefer, flen) == 0;
+            int preferred =
+                prefer && strlen(prefer) == flen && strncmp(l->loc[i], prefer, flen) == 0;
             if (preferred != (pass == 0))
                 continue;
             if (len + strlen(l->loc[i]) + 3 >= n)
@@ -139,8 +140,7 @@ static int starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)
 static int is_finding_head(int tool, const char *t)
 {
     switch (tool) {
-    case SL_TOOL_RACECHECK:
-        return starts(t, "Error:") || starts(t, "Warning:");
+    case SL_TOOL_RACECHECK: return starts(t, "Error:") || starts(t, "Warning:");
     case SL_TOOL_SYNCCHECK:
         return starts(t, "Barrier error") || strstr(t, "error detected") != NULL ||
                starts(t, "Invalid");
@@ -148,10 +148,8 @@ static int is_finding_head(int tool, const char *t)
         return starts(t, "Invalid ") || starts(t, "Misaligned") || starts(t, "Out-of-range") ||
                starts(t, "Malloc") || starts(t, "Free") || starts(t, "Hardware exception") ||
                starts(t, "Cuda ") || starts(t, "Stack overflow") || starts(t, "Unknown Error");
-    case SL_TOOL_INITCHECK:
-        return starts(t, "Uninitialized");
-    default:
-        return 0;
+    case SL_TOOL_INITCHECK: return starts(t, "Uninitialized");
+    default: return 0;
     }
 }
 
@@ -198,9 +196,9 @@ sl_verdict sl_sanitizer_parse(int tool, const char *report, const char *prefer_f
                 if (in_first) {
                     add_location(&first_locs, t);
                     /* keep the useful detail lines of the first finding */
-                    if (detail_lines < 4 && (starts(t, "and ") || starts(t, "Address") ||
-                                             starts(t, "by thread") || starts(t, "Write") ||
-                                             starts(t, "Read") || starts(t, "at "))) {
+                    if (detail_lines < 4 &&
+                        (starts(t, "and ") || starts(t, "Address") || starts(t, "by thread") ||
+                         starts(t, "Write") || starts(t, "Read") || starts(t, "at "))) {
                         if (!(starts(t, "by thread") && strstr(sl_text_str(detail), "by thread"))) {
                             sl_text_printf(detail, "  %s\n", t);
                             detail_lines++;
@@ -238,7 +236,7 @@ sl_verdict sl_sanitizer_parse(int tool, const char *report, const char *prefer_f
     sl_text_append(detail, sl_text_str(&body), body.len);
     sl_text_free(&body);
     /* The first finding's lines if they are the student's, else any of theirs. */
-    write_where(has_preferred(&first_locs, prefer_file) ? &first_locs : &locs, prefer_file,
-                where, wherelen);
+    write_where(has_preferred(&first_locs, prefer_file) ? &first_locs : &locs, prefer_file, where,
+                wherelen);
     return sl_tool_verdict(tool);
 }

@@ -16,17 +16,17 @@ typedef void (*sl_run_fn)(const sl_case *in, sl_case *out);
 /* Performance measurement on device-generated data of 2^log2n elements,
  * in the same process as the reference (CUB) so both see the same GPU. */
 typedef struct {
-    double student_ms, reference_ms;   /* best of several timed runs */
-    double bytes;                      /* bytes moved per run */
-    int correct;                       /* student result == reference */
-    char reference[48];                /* "cub::DeviceReduce::Sum" */
+    double student_ms, reference_ms; /* best of several timed runs */
+    double bytes;                    /* bytes moved per run */
+    int correct;                     /* student result == reference */
+    char reference[48];              /* "cub::DeviceReduce::Sum" */
 } sl_bench;
 typedef void (*sl_bench_fn)(int log2n, uint64_t seed, sl_bench *b);
 
 typedef struct {
     const char *name;
     sl_run_fn run;
-    sl_bench_fn bench;   /* NULL when the exercise has none */
+    sl_bench_fn bench; /* NULL when the exercise has none */
 } sl_runner_exercise;
 
 /* Each lesson's harness.cu defines this table, ended by {NULL, NULL, NULL}. */

@@ -92,7 +92,7 @@ void sl_dirty_shared(void)
      * take 3.4 s (13 CPU-seconds) for three tiny inputs, 1.0 s without. */
     if (under_tool)
         return;
-    static int sms = 0, per_block = 0;   /* asked once per process */
+    static int sms = 0, per_block = 0; /* asked once per process */
     if (!sms) {
         int dev = 0;
         SL_CHECK(cudaGetDevice(&dev));
@@ -132,7 +132,11 @@ double sl_time_best(void (*fn)(void *), void *arg, int reps)
     return best;
 }
 
-struct copy_args { void *dst; const void *src; size_t bytes; };
+struct copy_args {
+    void *dst;
+    const void *src;
+    size_t bytes;
+};
 static void do_copy(void *p)
 {
     copy_args *c = (copy_args *)p;
@@ -178,8 +182,7 @@ extern "C" cudaError_t sl_student___cudaLaunchKernel_ptsz(cudaKernel_t kernel, d
 }
 
 extern "C" cudaError_t sl_student_cudaLaunchKernel(const void *func, dim3 grid, dim3 block,
-                                                   void **args, size_t shared,
-                                                   cudaStream_t stream)
+                                                   void **args, size_t shared, cudaStream_t stream)
 {
     student_launches++;
     return cudaLaunchKernel(func, grid, block, args, shared, stream);
@@ -219,9 +222,11 @@ static void copy_allowed(const void *dst, const void *src, size_t bytes, const c
 {
     if (bytes == 0 || (device_memory(dst) && device_memory(src)))
         return;
-    fprintf(stderr, "CUDA error: cudaErrorNotPermitted: a launcher may copy only from device "
-                    "memory to device memory; this %s reads or writes host memory: the work "
-                    "must be done on the GPU (%s from the student's code)\n", call, call);
+    fprintf(stderr,
+            "CUDA error: cudaErrorNotPermitted: a launcher may copy only from device "
+            "memory to device memory; this %s reads or writes host memory: the work "
+            "must be done on the GPU (%s from the student's code)\n",
+            call, call);
     fflush(stdout);
     fflush(stderr);
     exit(SL_EXIT_CUDA);
@@ -288,8 +293,9 @@ static int cmd_run(const sl_runner_exercise *e, const char *dir, int count, cons
         for (int a = 0; a < in.narrays; a++)
             elements += in.array[a].count;
         if (elements > 0 && student_launches == 0) {
-            fprintf(stderr, "CUDA error: cudaErrorNotPermitted: the launcher launched no kernel "
-                            "for a non-empty input: the work must be done on the GPU (%s)\n",
+            fprintf(stderr,
+                    "CUDA error: cudaErrorNotPermitted: the launcher launched no kernel "
+                    "for a non-empty input: the work must be done on the GPU (%s)\n",
                     e->name);
             fflush(stderr);
             exit(SL_EXIT_CUDA);

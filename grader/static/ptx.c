@@ -25,10 +25,7 @@ static const char *skip_space(const char *s)
     return s;
 }
 
-static int ident_char(int c)
-{
-    return isalnum(c) || c == '_' || c == '$' || c == '.';
-}
+static int ident_char(int c) { return isalnum(c) || c == '_' || c == '$' || c == '.'; }
 
 /* A copy of the PTX without comments, so that nothing written in one (inline
  * asm can put any text there: a fake fence, a fake arrive, a '}') is read as
@@ -116,8 +113,12 @@ static char *function_name(const char *stmt, int *is_entry)
     if (*s == '(') { /* return value list */
         int depth = 0;
         for (; *s; s++) {
-            if (*s == '(') depth++;
-            if (*s == ')' && --depth == 0) { s++; break; }
+            if (*s == '(')
+                depth++;
+            if (*s == ')' && --depth == 0) {
+                s++;
+                break;
+            }
         }
         s = skip_space(s);
     }
@@ -137,8 +138,8 @@ static char *function_name(const char *stmt, int *is_entry)
 enum { MAX_TRACKED_FILES = 4096, LOC_SLOTS = 4096 };
 
 typedef struct {
-    int f, l, c;        /* a location... */
-    int pf, pl, pc;     /* ...and where it was inlined (pf < 0: not inlined) */
+    int f, l, c;    /* a location... */
+    int pf, pl, pc; /* ...and where it was inlined (pf < 0: not inlined) */
 } loc_link;
 
 typedef struct {
@@ -160,8 +161,7 @@ static int parse_loc(const char *s, int *f, int *l, int *c, int *pf, int *pl, in
         return 0;
     const char *at = strstr(s, "inlined_at");
     *pl = *pc = 0;
-    if (at && (sscanf(at + 10, "%d %d %d", pf, pl, pc) < 2 || *pf < 0 ||
-               *pf >= MAX_TRACKED_FILES))
+    if (at && (sscanf(at + 10, "%d %d %d", pf, pl, pc) < 2 || *pf < 0 || *pf >= MAX_TRACKED_FILES))
         *pf = -1;
     return 1;
 }
@@ -217,8 +217,8 @@ static void track_loc(const char *s, loc_state *ls)
  * analyses never take one for the other. */
 typedef struct {
     char name[32];
-    int range;     /* "%p<4>" declares %p0..%p3: range 4; 0 for a single name */
-    int scope;     /* unique id of the { } block */
+    int range; /* "%p<4>" declares %p0..%p3: range 4; 0 for a single name */
+    int scope; /* unique id of the { } block */
 } scoped_reg;
 
 typedef struct {
@@ -414,8 +414,8 @@ static int is_label_name(const char *s)
 
 typedef struct {
     sl_ptx *p;
-    sl_ptx_func *cur;  /* function whose body is open */
-    int depth;         /* { } depth; 1 inside a function body */
+    sl_ptx_func *cur; /* function whose body is open */
+    int depth;        /* { } depth; 1 inside a function body */
     loc_state loc;
     reg_scopes regs;
 } parser;
@@ -546,7 +546,9 @@ static size_t loc_length(const char *line)
         if (*t != ',')
             break;
         t = skip_space(t + 1);
-        int words = strncmp(t, "inlined_at", 10) == 0 ? 4 : strncmp(t, "function_name", 13) == 0 ? 2 : 1;
+        int words = strncmp(t, "inlined_at", 10) == 0      ? 4
+                    : strncmp(t, "function_name", 13) == 0 ? 2
+                                                           : 1;
         for (int k = 0; k < words; k++) {
             t = skip_space(t);
             while (*t && !isspace((unsigned char)*t) && *t != ',' && *t != ';')
@@ -574,9 +576,9 @@ static int line_directive(parser *ps, const char *s, size_t len, size_t *used)
         const char *rest = skip_space(line + k);
         if (*rest && *rest != ';')
             *used = (size_t)(s - s0) + k; /* an instruction follows on the line */
-    }
-    else if ((strncmp(line, ".version", 8) == 0 || strncmp(line, ".target", 7) == 0 ||
-              strncmp(line, ".address_size", 13) == 0) && ps->depth == 0)
+    } else if ((strncmp(line, ".version", 8) == 0 || strncmp(line, ".target", 7) == 0 ||
+                strncmp(line, ".address_size", 13) == 0) &&
+               ps->depth == 0)
         ;
     else
         done = 0;
@@ -745,8 +747,7 @@ static void link_indirect_calls(sl_ptx *p)
         mark_named(p, p->module_init, taken);
     for (int i = 0; i < p->nfunc; i++)
         for (int j = 0; j < p->func[i].ninsn; j++)
-            if (!sl_ptx_matches(&p->func[i].insn[j], "call") ||
-                indirect_call(&p->func[i].insn[j]))
+            if (!sl_ptx_matches(&p->func[i].insn[j], "call") || indirect_call(&p->func[i].insn[j]))
                 mark_named(p, sl_ptx_operands(&p->func[i].insn[j]), taken);
     for (int i = 0; i < p->nfunc; i++)
         for (int j = 0; j < p->func[i].ninsn; j++)
@@ -859,7 +860,8 @@ void sl_ptx_where(const sl_ptx *p, const sl_ptx_insn *in, char *buf, size_t n)
         return;
     }
     const char *path = in->src_file >= 0 && in->src_file < p->nfile && p->file[in->src_file]
-                           ? p->file[in->src_file] : "?";
+                           ? p->file[in->src_file]
+                           : "?";
     const char *base = strrchr(path, '/');
     snprintf(buf, n, "%s:%d", base ? base + 1 : path, in->src_line);
 }
@@ -929,8 +931,7 @@ static void add_where(char *where, size_t n, const char *loc)
     snprintf(where + len, n - len, "%s%s", len ? ", " : "", loc);
 }
 
-void sl_ptx_say(const sl_ptx *p, const sl_ptx_insn *in, sl_text *why, char *where,
-                size_t wherelen)
+void sl_ptx_say(const sl_ptx *p, const sl_ptx_insn *in, sl_text *why, char *where, size_t wherelen)
 {
     char loc[256];
     sl_ptx_where(p, in, loc, sizeof loc);

@@ -8,28 +8,28 @@
 #include "text.h"
 
 typedef struct {
-    char *text;      /* the instruction, trimmed, without ';' */
-    int src_file;    /* .file index from the last .loc, 0 if none */
-    int src_line;    /* source line from the last .loc, 0 if none */
-    int own_file;    /* the .loc's own file, before inlining was resolved */
+    char *text;   /* the instruction, trimmed, without ';' */
+    int src_file; /* .file index from the last .loc, 0 if none */
+    int src_line; /* source line from the last .loc, 0 if none */
+    int own_file; /* the .loc's own file, before inlining was resolved */
 } sl_ptx_insn;
 
 typedef struct {
-    char *name;      /* mangled name as in the PTX */
-    int is_entry;    /* .entry (kernel) vs .func */
+    char *name;   /* mangled name as in the PTX */
+    int is_entry; /* .entry (kernel) vs .func */
     sl_ptx_insn *insn;
     int ninsn;
-    char **label;    /* branch targets: label[i] stands before insn label_at[i] */
+    char **label; /* branch targets: label[i] stands before insn label_at[i] */
     int *label_at;
     int nlabel;
-    int *callee;     /* functions named in its instructions: calls, addresses taken */
+    int *callee; /* functions named in its instructions: calls, addresses taken */
     int ncallee;
 } sl_ptx_func;
 
 typedef struct {
     sl_ptx_func *func;
     int nfunc;
-    char **file;     /* file[i] is .file i ("" when absent) */
+    char **file; /* file[i] is .file i ("" when absent) */
     int nfile;
     char *module_init; /* module-scope initialisers ("= {fn, ...}"), one after another */
 } sl_ptx;
@@ -84,15 +84,15 @@ typedef enum {
 
 typedef struct {
     sl_rule_kind kind;
-    const char *function;  /* substring of the mangled name; NULL: all */
-    const char *pattern;   /* FORBID/REQUIRE prefixes */
-    const char *why;       /* shown with the RULE verdict: why it matters */
+    const char *function; /* substring of the mangled name; NULL: all */
+    const char *pattern;  /* FORBID/REQUIRE prefixes */
+    const char *why;      /* shown with the RULE verdict: why it matters */
 } sl_rule;
 
 /* 1 when every rule holds; otherwise 0 with the first violation explained
  * in why and its source location(s) in where. */
-int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why,
-                   char *where, size_t wherelen);
+int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why, char *where,
+                   size_t wherelen);
 
 /* A block-wide barrier (__syncthreads, __syncthreads_count/and/or) that
  * only some threads of the block may reach: inside a branch, or a loop,

@@ -10,7 +10,6 @@
 #include "ptx.h"
 #include "ptx_cfg.h"
 
-
 /* Register-ish tokens of an operand list: "%r12", "%p3", "%tid.x". */
 typedef struct {
     char tok[24][32];
@@ -102,8 +101,9 @@ static int thread_varying_special(const char *tok)
 /* Instructions with no destination register: their first operand is read. */
 static int writes_first_operand(const sl_ptx_insn *in)
 {
-    return !sl_ptx_matches(in, "st.|bar.|barrier.|bra|ret|exit|red.|membar|fence|trap|call|prefetch|"
-                        "cp.async|mbarrier.init|mbarrier.arrive_drop|@");
+    return !sl_ptx_matches(in,
+                           "st.|bar.|barrier.|bra|ret|exit|red.|membar|fence|trap|call|prefetch|"
+                           "cp.async|mbarrier.init|mbarrier.arrive_drop|@");
 }
 
 /* What one function's check needs from the rest of the module: which
@@ -170,8 +170,8 @@ static void find_barrier_functions(const sl_ptx *p, char *has)
 {
     for (int i = 0; i < p->nfunc; i++)
         for (int j = 0; j < p->func[i].ninsn && !has[i]; j++)
-            has[i] = whole_block_barrier_at(&p->func[i], j) &&
-                     !group_switch_barrier(p, &p->func[i], j);
+            has[i] =
+                whole_block_barrier_at(&p->func[i], j) && !group_switch_barrier(p, &p->func[i], j);
     for (int changed = 1; changed;) {
         changed = 0;
         for (int i = 0; i < p->nfunc; i++)
@@ -184,7 +184,7 @@ static void find_barrier_functions(const sl_ptx *p, char *has)
 static int full_block_barrier(const sl_ptx_insn *in)
 {
     if (!sl_ptx_matches(in, "bar.sync|bar.red|barrier.sync|barrier.red|barrier.cta.sync|"
-                     "barrier.cta.red|bar.cta.sync|bar.cta.red"))
+                            "barrier.cta.red|bar.cta.sync|bar.cta.red"))
         return 0;
     /* operands: sync "a" (full block) vs "a, b" (b threads); red "d, a, c" vs "d, a, b, c" */
     int commas = 0;
@@ -446,8 +446,8 @@ static int own_param_index(const sl_ptx_func *f, const sl_ptx_insn *in)
 /* The call at j passes a thread-dependent value as argument k: record it
  * on the callee's parameter k. Arguments are the names of the last "( )"
  * list; each was filled by an "st.param [name+0], %r" before the call. */
-static void pass_taint_to_callee(const sl_ptx *p, const sl_ptx_func *f, int j, const regset *tainted,
-                                 module_facts *m)
+static void pass_taint_to_callee(const sl_ptx *p, const sl_ptx_func *f, int j,
+                                 const regset *tainted, module_facts *m)
 {
     int callee = call_target(p, &f->insn[j]);
     if (callee < 0)
@@ -491,8 +491,8 @@ static void pass_taint_to_callee(const sl_ptx *p, const sl_ptx_func *f, int j, c
 /* One function: taint from the thread index (and from the parameters m
  * says callers fill with it), then the barriers only some threads reach.
  * With report 0 it only passes taint on to callees. */
-static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int report,
-                                sl_text *why, char *where, size_t wl)
+static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int report, sl_text *why,
+                                char *where, size_t wl)
 {
     const sl_ptx_func *f = &p->func[fi];
     if (f->ninsn == 0)

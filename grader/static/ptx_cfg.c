@@ -12,7 +12,6 @@ static int label_index(const sl_ptx_func *f, const char *name, size_t n)
     return -1;
 }
 
-
 int sl_ptx_is_branch(const sl_ptx_insn *in) { return sl_ptx_matches(in, "bra"); }
 int sl_ptx_ends_flow(const sl_ptx_insn *in) { return sl_ptx_matches(in, "ret|exit|trap"); }
 int sl_ptx_guarded(const sl_ptx_insn *in) { return in->text[0] == '@'; }
@@ -25,7 +24,10 @@ static int branch_target(const sl_ptx_func *f, const sl_ptx_insn *in)
     return label_index(f, ops, strcspn(ops, " \t;,"));
 }
 
-static sl_cfg_word *pdom_w(const sl_cfg *g, int b) { return g->pdom + (size_t)b * (size_t)g->words; }
+static sl_cfg_word *pdom_w(const sl_cfg *g, int b)
+{
+    return g->pdom + (size_t)b * (size_t)g->words;
+}
 int sl_cfg_bit(const sl_cfg_word *s, int i) { return (int)((s[i / 64] >> (i % 64)) & 1u); }
 static void set_bit(sl_cfg_word *s, int i) { s[i / 64] |= (sl_cfg_word)1 << (i % 64); }
 

@@ -46,8 +46,8 @@ int sl_cfg_reach(const sl_ptx_func *f, const sl_cfg *g, int from, const char *ta
  * is taken, and not on every path from x. */
 void sl_cfg_dependent(const sl_cfg *g, int x, int k, char *dep);
 
-int sl_ptx_is_branch(const sl_ptx_insn *in);      /* bra */
-int sl_ptx_ends_flow(const sl_ptx_insn *in);      /* ret, exit, trap */
-int sl_ptx_guarded(const sl_ptx_insn *in);        /* "@%p ..." */
+int sl_ptx_is_branch(const sl_ptx_insn *in); /* bra */
+int sl_ptx_ends_flow(const sl_ptx_insn *in); /* ret, exit, trap */
+int sl_ptx_guarded(const sl_ptx_insn *in);   /* "@%p ..." */
 
 #endif

@@ -31,8 +31,8 @@ typedef struct {
     int addr2;                      /* the register inside a second [ ] (the source of
                                        cp.async), -1 */
     sl_bases addr2_sym;
-    int guard;                      /* predicate register of "@%p", -1 */
-    int guard_neg;                  /* "@!%p" */
+    int guard;     /* predicate register of "@%p", -1 */
+    int guard_neg; /* "@!%p" */
     char
         space; /* of a memory access: 'g'lobal, 's'hared, 'l'ocal, 'p'aram, 'c'onst, 'G'eneric; 0 */
 } sl_flow_insn;

@@ -40,20 +40,50 @@ static int name_char(int c) { return isalnum(c) || c == '_' || c == '$'; }
  * function; nvcc's (%r, %rd, %p, %SP, ...) are the function's own. */
 static int special_register(const char *s, size_t n)
 {
-    static const char *const names[] = {
-        "tid", "ntid", "laneid", "warpid", "nwarpid", "ctaid", "nctaid", "smid", "nsmid",
-        "gridid", "clock", "clock64", "clock_hi", "lanemask_eq", "lanemask_le", "lanemask_lt",
-        "lanemask_ge", "lanemask_gt", "globaltimer", "globaltimer_lo", "globaltimer_hi",
-        "total_smem_size", "dynamic_smem_size", "aggr_smem_size", "reserved_smem_offset_begin",
-        "reserved_smem_offset_end", "reserved_smem_offset_cap", "reserved_smem_offset_0",
-        "reserved_smem_offset_1", "is_explicit_cluster", "clusterid", "nclusterid",
-        "cluster_ctaid", "cluster_nctaid", "cluster_ctarank", "cluster_nctarank",
-        "current_graph_exec"};
+    static const char *const names[] = {"tid",
+                                        "ntid",
+                                        "laneid",
+                                        "warpid",
+                                        "nwarpid",
+                                        "ctaid",
+                                        "nctaid",
+                                        "smid",
+                                        "nsmid",
+                                        "gridid",
+                                        "clock",
+                                        "clock64",
+                                        "clock_hi",
+                                        "lanemask_eq",
+                                        "lanemask_le",
+                                        "lanemask_lt",
+                                        "lanemask_ge",
+                                        "lanemask_gt",
+                                        "globaltimer",
+                                        "globaltimer_lo",
+                                        "globaltimer_hi",
+                                        "total_smem_size",
+                                        "dynamic_smem_size",
+                                        "aggr_smem_size",
+                                        "reserved_smem_offset_begin",
+                                        "reserved_smem_offset_end",
+                                        "reserved_smem_offset_cap",
+                                        "reserved_smem_offset_0",
+                                        "reserved_smem_offset_1",
+                                        "is_explicit_cluster",
+                                        "clusterid",
+                                        "nclusterid",
+                                        "cluster_ctaid",
+                                        "cluster_nctaid",
+                                        "cluster_ctarank",
+                                        "cluster_nctarank",
+                                        "current_graph_exec"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strlen(names[i]) == n && strncmp(names[i], s, n) == 0)
             return 1;
     /* %envreg0..31, %pm0..7, %pm0_64.. */
-    size_t k = n >= 6 && strncmp(s, "envreg", 6) == 0 ? 6 : n >= 2 && strncmp(s, "pm", 2) == 0 ? 2 : 0;
+    size_t k = n >= 6 && strncmp(s, "envreg", 6) == 0 ? 6
+               : n >= 2 && strncmp(s, "pm", 2) == 0   ? 2
+                                                      : 0;
     if (!k || k == n || !isdigit((unsigned char)s[k]))
         return 0;
     while (k < n && isdigit((unsigned char)s[k]))
@@ -115,7 +145,7 @@ typedef struct {
 } span;
 
 typedef struct {
-    int callee;               /* a function of the module, -1: none (indirect, extern) */
+    int callee; /* a function of the module, -1: none (indirect, extern) */
     span ret[MAX_LIST], arg[MAX_LIST];
     int nret, narg;
 } call_site;
@@ -428,7 +458,7 @@ static char *move(const sl_ptx_insn *ins, const char *guard, const char *dst, co
 {
     size_t olen;
     const char *op = sl_ptx_opcode(ins, &olen);
-    const char *type = op + 8; /* after "ld.param" / "st.param" */
+    const char *type = op + 8;       /* after "ld.param" / "st.param" */
     if (strncmp(type, "::", 2) == 0) /* ld.param::func */
         while (type < op + olen && *type != '.')
             type++;
@@ -482,7 +512,8 @@ static char *translate(const sl_ptx_func *f, int j, const char *sfx, const bindi
     if (sl_ptx_matches(ins, "ld.param") && param_ref(ops, &name, &off) && name.n > gl &&
         strncmp(name.s, f->name, gl) == 0) {
         /* params_bound checked that it is bound */
-        const binding *b = bound(args, numbered((span){name.s + gl, name.n - gl}, "_param_", 7), off);
+        const binding *b =
+            bound(args, numbered((span){name.s + gl, name.n - gl}, "_param_", 7), off);
         span d = load_dest(ops);
         char *raw = dup_text(d.s, d.n), *dst = rename_text(raw, f, sfx);
         text = move(ins, guard, dst, b ? b->text : "0");
@@ -572,8 +603,8 @@ int sl_ptx_inline(const sl_ptx *p, int fi, int (*skip)(const char *name), int ma
     copy.name = dup_text(p->func[fi].name, strlen(p->func[fi].name));
     copy.is_entry = p->func[fi].is_entry;
     char *marks = calloc((size_t)p->nfunc + 1, 1);
-    inliner in = {p, skip, max_insn > 0 ? max_insn : SL_INLINE_MAX_INSN, &copy, marks, {fi}, 0,
-                  0, 0, 0};
+    inliner in = {p, skip, max_insn > 0 ? max_insn : SL_INLINE_MAX_INSN, &copy, marks, {fi}, 0, 0,
+                  0, 0};
     emit_function(&in, fi, "", NULL, NULL, NULL);
     int n = in.too_big ? -1 : in.calls;
     if (n > 0) {
@@ -603,8 +634,7 @@ void sl_ptx_inline_kernels(const sl_ptx *p, int (*in_scope)(const char *function
         const sl_ptx_func *f = &p->func[i];
         if (!f->is_entry || (in_scope && !in_scope(f->name, arg)) || (skip && skip(f->name)))
             continue;
-        m->has_body[i] =
-            sl_ptx_inline(p, i, skip, SL_INLINE_MAX_INSN, &m->body[i], m->covered) > 0;
+        m->has_body[i] = sl_ptx_inline(p, i, skip, SL_INLINE_MAX_INSN, &m->body[i], m->covered) > 0;
     }
 }
 

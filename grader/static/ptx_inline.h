@@ -40,7 +40,7 @@ typedef struct {
     const sl_ptx *p;
     sl_ptx_func *body; /* per function: its inlined copy, when has_body */
     char *has_body;
-    char *covered;     /* helpers judged inside a kernel */
+    char *covered; /* helpers judged inside a kernel */
 } sl_ptx_inlined;
 
 void sl_ptx_inline_kernels(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),

@@ -157,8 +157,8 @@ typedef struct {
     char **keys; /* interned condition texts */
     int nkeys;
     int coresident;
-    int *once;                  /* per register: written_once(), -2 not yet known */
-    struct decided_s *decided;  /* per instruction: decide(), cached */
+    int *once;                 /* per register: written_once(), -2 not yet known */
+    struct decided_s *decided; /* per instruction: decide(), cached */
     char *decided_done;
 } fn;
 
@@ -388,8 +388,8 @@ typedef struct decided_s {
     cond_item fact[32]; /* conditions that hold on every path to the start */
     int tid[32];        /* ... and whether they depend on the thread index */
     int n;
-    signed char *cut;   /* per block: the slot no path from the start takes, -1 */
-    char *subset;       /* per instruction: runs only under a thread-index fact */
+    signed char *cut; /* per block: the slot no path from the start takes, -1 */
+    char *subset;     /* per instruction: runs only under a thread-index fact */
 } decided;
 
 static int fact_value(const decided *d, cond_item it)
@@ -463,8 +463,8 @@ static int runs_decided(fn *c, const decided *d, int j)
  * ordering: none yet, or only one that some threads make (under a
  * thread-index branch the path decided) and no bar.sync since, before a
  * read other threads make too. Returns the read, or -1. */
-static int unordered_read(fn *c, int from, const char *targets, const char *acq,
-                          const decided *d, int *by_others)
+static int unordered_read(fn *c, int from, const char *targets, const char *acq, const decided *d,
+                          int *by_others)
 {
     int nb = c->g.nb, found = -1;
     char *seen = calloc(2 * ((size_t)nb + 1), 1);
@@ -476,8 +476,7 @@ static int unordered_read(fn *c, int from, const char *targets, const char *acq,
             if (targets[j] && (phase == 0 || !same_threads(c, j, from))) {
                 found = j;
                 *by_others = phase;
-            }
-            else if (acq[j] && phase == 0 && d->subset[j])
+            } else if (acq[j] && phase == 0 && d->subset[j])
                 phase = 1;
             else if (acq[j] || (phase == 1 && (c->ord[j] & ORD_BAR)))
                 stopped = 1;
@@ -800,9 +799,9 @@ static int access_width(const sl_ptx_insn *in)
     static const struct {
         const char *t;
         int bytes;
-    } types[] = {{".b64", 8}, {".u64", 8}, {".s64", 8}, {".f64", 8}, {".b32", 4}, {".u32", 4},
-                 {".s32", 4}, {".f32", 4}, {".b16", 2}, {".u16", 2}, {".s16", 2}, {".b8", 1},
-                 {".u8", 1},  {".s8", 1}};
+    } types[] = {{".b64", 8}, {".u64", 8}, {".s64", 8}, {".f64", 8}, {".b32", 4},
+                 {".u32", 4}, {".s32", 4}, {".f32", 4}, {".b16", 2}, {".u16", 2},
+                 {".s16", 2}, {".b8", 1},  {".u8", 1},  {".s8", 1}};
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
         if (has(in, types[i].t))
             return lanes * types[i].bytes;

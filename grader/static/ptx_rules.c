@@ -25,15 +25,16 @@ static insn_class classify(const sl_ptx_insn *in, int *release)
     if (sl_ptx_matches(in, "atom.|red.")) {
         /* atom's scope defaults to .gpu when none is written */
         int scoped_narrow = sl_ptx_op_has(in, ".cta") || sl_ptx_op_has(in, ".cluster");
-        *release = (sl_ptx_op_has(in, ".release") || sl_ptx_op_has(in, ".acq_rel")) && !scoped_narrow;
+        *release =
+            (sl_ptx_op_has(in, ".release") || sl_ptx_op_has(in, ".acq_rel")) && !scoped_narrow;
         return C_PUBLISH;
     }
     if (sl_ptx_matches(in, "st.")) {
-        if (sl_ptx_op_has(in, ".shared") || sl_ptx_op_has(in, ".local") || sl_ptx_op_has(in, ".param") ||
-            sl_ptx_op_has(in, ".async"))
+        if (sl_ptx_op_has(in, ".shared") || sl_ptx_op_has(in, ".local") ||
+            sl_ptx_op_has(in, ".param") || sl_ptx_op_has(in, ".async"))
             return C_OTHER;
-        if (sl_ptx_op_has(in, ".volatile") || sl_ptx_op_has(in, ".relaxed") || sl_ptx_op_has(in, ".release") ||
-            sl_ptx_op_has(in, ".mmio")) {
+        if (sl_ptx_op_has(in, ".volatile") || sl_ptx_op_has(in, ".relaxed") ||
+            sl_ptx_op_has(in, ".release") || sl_ptx_op_has(in, ".mmio")) {
             *release = sl_ptx_op_has(in, ".release") && wide_scope(in);
             return C_PUBLISH;
         }
@@ -209,9 +210,7 @@ static int check_fenced_publish_func(const sl_ptx *p, const sl_ptx_func *f, sl_t
             if (last_store < 0)
                 wide_since_publish = j;
             break;
-        case C_FENCE_NARROW:
-            narrow_after = j;
-            break;
+        case C_FENCE_NARROW: narrow_after = j; break;
         case C_PUBLISH:
             if (last_store < 0) {
                 wide_since_publish = -1;
@@ -226,8 +225,9 @@ static int check_fenced_publish_func(const sl_ptx *p, const sl_ptx_func *f, sl_t
             if (narrow_after >= 0) {
                 sl_text_printf(why, " with only ");
                 sl_ptx_say(p, &f->insn[narrow_after], why, where, wl);
-                sl_text_printf(why, " between them: that fence orders memory for the threads of "
-                                    "one block only; other blocks need __threadfence() (gpu scope)");
+                sl_text_printf(why,
+                               " between them: that fence orders memory for the threads of "
+                               "one block only; other blocks need __threadfence() (gpu scope)");
             } else if (wide_before >= 0) {
                 sl_text_printf(why, ", but the fence ");
                 sl_ptx_say(p, &f->insn[wide_before], why, where, wl);
@@ -239,8 +239,7 @@ static int check_fenced_publish_func(const sl_ptx *p, const sl_ptx_func *f, sl_t
                                     "flag before the data");
             }
             return 0;
-        default:
-            break;
+        default: break;
         }
     }
     return 1;
@@ -257,12 +256,8 @@ int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why, char *wh
         int ok = 1, seen = 0;
         sl_text msg = {0};
         switch (r->kind) {
-        case SL_RULE_FORBID:
-            ok = check_forbid(p, r, &msg, where, wherelen);
-            break;
-        case SL_RULE_REQUIRE:
-            ok = check_require(p, r, &msg);
-            break;
+        case SL_RULE_FORBID: ok = check_forbid(p, r, &msg, where, wherelen); break;
+        case SL_RULE_REQUIRE: ok = check_require(p, r, &msg); break;
         case SL_RULE_FENCED_PUBLISH:
             for (int i = 0; ok && i < p->nfunc; i++)
                 if (in_scope(&p->func[i], r)) {
@@ -271,8 +266,7 @@ int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why, char *wh
                 }
             (void)seen;
             break;
-        default:
-            break;
+        default: break;
         }
         if (!ok) {
             sl_text_printf(why, "%s", sl_text_str(&msg));

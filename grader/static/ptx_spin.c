@@ -65,7 +65,11 @@ static void operand_value(const sl_ptx_func *f, const sl_flow *fl, int i, int n,
     }
 }
 
-static int is_zero(const char *v) { return strcmp(v, "0") == 0 || strcmp(v, "0x0") == 0 || strcmp(v, "0d0000000000000000") == 0 || strcmp(v, "0f00000000") == 0; }
+static int is_zero(const char *v)
+{
+    return strcmp(v, "0") == 0 || strcmp(v, "0x0") == 0 || strcmp(v, "0d0000000000000000") == 0 ||
+           strcmp(v, "0f00000000") == 0;
+}
 static int is_all_ones(const char *v)
 {
     return strcmp(v, "-1") == 0 || strcasecmp(v, "0xffffffff") == 0 ||
@@ -118,8 +122,8 @@ static int atomic_waits(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl
  * it, a value carried round the loop (it reaches a cycle: an induction
  * variable), or, unless through_loads, one read from memory in the loop (a
  * pointer chased)? state: per register, 0 new, 1 on the way, 2 not, 3 is. */
-static int carried_walk(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl,
-                        const char *body, int r, int through_loads, char *state, int depth)
+static int carried_walk(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl, const char *body,
+                        int r, int through_loads, char *state, int depth)
 {
     if (state[r] == 1)
         return 1;

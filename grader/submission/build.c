@@ -26,8 +26,8 @@ static const rlim_t MEMORY_LIMIT = (rlim_t)SL_BUILD_MEMORY_LIMIT_MIB << 20;
 /* The CUDA calls of the student's object that the runner wraps: kernel
  * launches are counted, copies may not reach host memory. */
 static const char *const WRAPPED[] = {"__cudaLaunchKernel", "__cudaLaunchKernel_ptsz",
-                                      "cudaLaunchKernel", "cudaLaunchKernelExC", "cudaMemcpy",
-                                      "cudaMemcpyAsync"};
+                                      "cudaLaunchKernel",   "cudaLaunchKernelExC",
+                                      "cudaMemcpy",         "cudaMemcpyAsync"};
 /* Preprocessing alone takes well under a second. */
 static const double DEPS_TIMEOUT_S = 60;
 
@@ -119,8 +119,8 @@ static int up_to_date(const char *runner, const char *depfile, const char *harne
 
 static int ran_out_of_memory(const sl_proc_result *r, const char *log)
 {
-    static const char *const signs[] = {"out of memory", "memory exhausted", "bad_alloc",
-                                        "Cannot allocate memory", "Killed", NULL};
+    static const char *const signs[] = {"out of memory",          "memory exhausted", "bad_alloc",
+                                        "Cannot allocate memory", "Killed",           NULL};
     for (const char *const *s = signs; *s; s++)
         if (log && strstr(log, *s))
             return 1;
@@ -167,8 +167,9 @@ static int run_tool(char *const argv[], const char *logpath, double timeout_s, s
     else if (r.spawn_failed)
         sl_text_printf(log, "error: cannot run %s\n", argv[0]);
     else if (!ok && ran_out_of_memory(&r, text))
-        sl_text_printf(log, "error: the compiler ran out of memory (its limit is %d MiB): a "
-                            "template or an #include that never ends?\n",
+        sl_text_printf(log,
+                       "error: the compiler ran out of memory (its limit is %d MiB): a "
+                       "template or an #include that never ends?\n",
                        SL_BUILD_MEMORY_LIMIT_MIB);
     free(text);
     return ok;
@@ -259,8 +260,7 @@ static int same_inode(const char *path, const struct stat *st, int flag, struct 
     return 0;
 }
 
-static int links_to_project_file(const include_rules *ir, const char *real, char *twin,
-                                 size_t n)
+static int links_to_project_file(const include_rules *ir, const char *real, char *twin, size_t n)
 {
     struct stat st;
     if (!ir->source_dir[0] || stat(real, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink < 2)
@@ -292,17 +292,21 @@ static int includes_allowed(const include_rules *ir, const char *deps, const cha
     char path[PATH_MAX], real[PATH_MAX];
     while (next_dependency(&s, path, sizeof path)) {
         if (!realpath(path, real)) {
-            sl_text_printf(why, "%s: error: submission policy: the compiler read %s, which "
-                                "cannot be resolved to a file\n", label, path);
+            sl_text_printf(why,
+                           "%s: error: submission policy: the compiler read %s, which "
+                           "cannot be resolved to a file\n",
+                           label, path);
             bad++;
             continue;
         }
         char twin[PATH_MAX];
         if (ir->folder[0] && inside(real, ir->folder) &&
             links_to_project_file(ir, real, twin, sizeof twin)) {
-            sl_text_printf(why, "%s: error: submission policy: the file includes %s, which is "
-                                "another name of %s (a hard link): include only your own "
-                                "files\n", label, path, twin);
+            sl_text_printf(why,
+                           "%s: error: submission policy: the file includes %s, which is "
+                           "another name of %s (a hard link): include only your own "
+                           "files\n",
+                           label, path, twin);
             bad++;
             continue;
         }
@@ -312,10 +316,12 @@ static int includes_allowed(const include_rules *ir, const char *deps, const cha
         for (int i = 0; !ok && i < ir->nsystem; i++)
             ok = inside(real, ir->system[i]);
         if (!ok) {
-            sl_text_printf(why, "%s: error: submission policy: the file includes %s%s%s, which "
-                                "is outside your folder: include only your own files, the "
-                                "lesson's header, synclab.h and system headers\n", label, path,
-                           strcmp(path, real) ? " = " : "", strcmp(path, real) ? real : "");
+            sl_text_printf(why,
+                           "%s: error: submission policy: the file includes %s%s%s, which "
+                           "is outside your folder: include only your own files, the "
+                           "lesson's header, synclab.h and system headers\n",
+                           label, path, strcmp(path, real) ? " = " : "",
+                           strcmp(path, real) ? real : "");
             bad++;
         }
     }
@@ -337,8 +343,10 @@ static int assembly_allowed(const char *out_dir, const char *label, sl_text *why
     unlink(ii_path); /* gcc's own preprocessed copy: not needed */
     char *text = sl_read_file(s_path, 512u << 20, NULL);
     if (!text) {
-        sl_text_printf(why, "%s: error: submission policy: the host code's assembly (%s) "
-                            "cannot be read\n", label, s_path);
+        sl_text_printf(why,
+                       "%s: error: submission policy: the host code's assembly (%s) "
+                       "cannot be read\n",
+                       label, s_path);
         return 0;
     }
     int ok = sl_hostobj_check_assembly(text, label, why);
@@ -447,9 +455,23 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
      * the same flags (nvcc -M covers the host and the device passes):
      * nothing from outside the submission is ever compiled. gcc's -v
      * prints its system folders on the way. */
-    char *deps_cmd[] = {(char *)cfg->nvcc, "-std=c++17", arch, "-lineinfo", "-O3",
-                        inc_lesson, inc_runner, inc_run, "-M", "-MT", "student.deps",
-                        "-Xcompiler", "-v", (char *)source, "-o", predep, NULL};
+    char *deps_cmd[] = {(char *)cfg->nvcc,
+                        "-std=c++17",
+                        arch,
+                        "-lineinfo",
+                        "-O3",
+                        inc_lesson,
+                        inc_runner,
+                        inc_run,
+                        "-M",
+                        "-MT",
+                        "student.deps",
+                        "-Xcompiler",
+                        "-v",
+                        (char *)source,
+                        "-o",
+                        predep,
+                        NULL};
     sl_text deps_log = {0};
     double deps_timeout = DEPS_TIMEOUT_S < cfg->timeout_s ? DEPS_TIMEOUT_S : cfg->timeout_s;
     int preprocessed = !cfg->submission || run_tool(deps_cmd, deplog, deps_timeout, &deps_log, box);
@@ -480,10 +502,27 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
         text = NULL;
     }
 
-    char *compile[] = {(char *)cfg->nvcc, "-std=c++17", arch, "-lineinfo", "-O3",
-                       inc_lesson, inc_runner, inc_run, "-MD", "-MF", dep,
-                       "-keep", "-keep-dir", keep, "-Xcompiler", "-save-temps=obj", "-c",
-                       (char *)source, "-o", obj, NULL};
+    char *compile[] = {(char *)cfg->nvcc,
+                       "-std=c++17",
+                       arch,
+                       "-lineinfo",
+                       "-O3",
+                       inc_lesson,
+                       inc_runner,
+                       inc_run,
+                       "-MD",
+                       "-MF",
+                       dep,
+                       "-keep",
+                       "-keep-dir",
+                       keep,
+                       "-Xcompiler",
+                       "-save-temps=obj",
+                       "-c",
+                       (char *)source,
+                       "-o",
+                       obj,
+                       NULL};
     char s_path[4200];
     snprintf(s_path, sizeof s_path, "%s/student.s", out_dir);
     unlink(s_path);
@@ -491,8 +530,10 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     if (cfg->submission && strstr(sl_text_str(&log), "Assembler messages:")) {
         /* never the assembler's words: they may quote a file it read */
         sl_text_clear(&log);
-        sl_text_printf(&log, "%s: error: submission policy: the host code's inline assembly "
-                             "does not assemble: hand in C++ host code\n", label);
+        sl_text_printf(&log,
+                       "%s: error: submission policy: the host code's inline assembly "
+                       "does not assemble: hand in C++ host code\n",
+                       label);
         unlink(obj);
         goto out;
     }
@@ -545,8 +586,15 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
         goto out;
     /* cooperative launches are counted whoever makes them: the harness
      * launches some of the student's kernels itself */
-    char *link[] = {(char *)cfg->nvcc, arch, "-Xlinker", "--wrap=cudaLaunchCooperativeKernel",
-                    linked, (char *)cfg->harness_lib, "-o", b->runner, NULL};
+    char *link[] = {(char *)cfg->nvcc,
+                    arch,
+                    "-Xlinker",
+                    "--wrap=cudaLaunchCooperativeKernel",
+                    linked,
+                    (char *)cfg->harness_lib,
+                    "-o",
+                    b->runner,
+                    NULL};
     char linklog[4096];
     snprintf(linklog, sizeof linklog, "%s/link.log", out_dir);
     if (!run_tool(link, linklog, cfg->timeout_s, &log, NULL))

@@ -21,22 +21,22 @@
 #define SL_BUILD_MEMORY_LIMIT_MIB 4096
 
 typedef struct {
-    const char *nvcc;          /* compiler */
-    const char *arch;          /* "90" */
-    const char *source_dir;    /* the project (lessons/, grader/) */
-    const char *harness_lib;   /* libsynclab_harness_<lesson>.a */
-    double timeout_s;          /* per compiler call */
-    int submission;            /* a student's file: only its own folder's files, the
+    const char *nvcc;        /* compiler */
+    const char *arch;        /* "90" */
+    const char *source_dir;  /* the project (lessons/, grader/) */
+    const char *harness_lib; /* libsynclab_harness_<lesson>.a */
+    double timeout_s;        /* per compiler call */
+    int submission;          /* a student's file: only its own folder's files, the
                                   lesson's header, synclab.h and system headers may
                                   be included (the bug zoo includes the solution) */
 } sl_build_config;
 
 typedef struct {
     int ok;
-    int cached;                /* up to date: nothing was rebuilt */
+    int cached; /* up to date: nothing was rebuilt */
     char runner[4096];
     char ptx[4096];
-    char *log;                 /* compiler output (malloc'd, may be "") */
+    char *log; /* compiler output (malloc'd, may be "") */
 } sl_build;
 
 /* Builds source (a student's lesson file) in out_dir. */

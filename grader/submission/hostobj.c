@@ -39,20 +39,19 @@ static const char *const ALLOWED[] = {
      * __device__ functions call exit) */
     "exit", "abort", "__assert_fail",
     /* the CUDA runtime a launcher needs */
-    "cudaLaunchKernel", "cudaLaunchKernelExC", "cudaLaunchCooperativeKernel",
-    "cudaGetDevice", "cudaGetDeviceCount", "cudaDeviceGetAttribute", "cudaGetDeviceProperties",
+    "cudaLaunchKernel", "cudaLaunchKernelExC", "cudaLaunchCooperativeKernel", "cudaGetDevice",
+    "cudaGetDeviceCount", "cudaDeviceGetAttribute", "cudaGetDeviceProperties",
     "cudaGetDeviceProperties_v2", "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
     "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
     "cudaOccupancyAvailableDynamicSMemPerBlock", "cudaOccupancyMaxPotentialClusterSize",
     "cudaOccupancyMaxActiveClusters", "cudaFuncGetAttributes", "cudaFuncSetAttribute",
     "cudaFuncSetCacheConfig", "cudaGetLastError", "cudaPeekAtLastError", "cudaGetErrorString",
-    "cudaGetErrorName", "cudaMalloc", "cudaFree", "cudaMallocAsync", "cudaFreeAsync",
-    "cudaMemset", "cudaMemsetAsync", "cudaMemcpy", "cudaMemcpyAsync", "cudaGetSymbolAddress",
-    "cudaGetSymbolSize",
+    "cudaGetErrorName", "cudaMalloc", "cudaFree", "cudaMallocAsync", "cudaFreeAsync", "cudaMemset",
+    "cudaMemsetAsync", "cudaMemcpy", "cudaMemcpyAsync", "cudaGetSymbolAddress", "cudaGetSymbolSize",
     "cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaStreamCreate",
-    "cudaStreamCreateWithFlags", "cudaStreamDestroy", "cudaEventCreate",
-    "cudaEventCreateWithFlags", "cudaEventRecord", "cudaEventSynchronize",
-    "cudaEventElapsedTime", "cudaEventDestroy", "cudaStreamWaitEvent",
+    "cudaStreamCreateWithFlags", "cudaStreamDestroy", "cudaEventCreate", "cudaEventCreateWithFlags",
+    "cudaEventRecord", "cudaEventSynchronize", "cudaEventElapsedTime", "cudaEventDestroy",
+    "cudaStreamWaitEvent",
     /* printing to the runner's log */
     "printf", "puts", "putchar", "fprintf", "fputs", "fputc", "fflush", "vprintf", "vfprintf",
     "snprintf", "sprintf", "vsnprintf", "__printf_chk", "__fprintf_chk", "__sprintf_chk",
@@ -60,34 +59,51 @@ static const char *const ALLOWED[] = {
     /* memory and strings */
     "malloc", "calloc", "realloc", "free", "memset", "memcpy", "memmove", "memcmp", "strlen",
     "strcmp", "strncmp", "__memcpy_chk", "__memset_chk", "_Znwm", "_Znam", "_ZdlPv", "_ZdaPv",
-    "_ZdlPvm", "_ZdaPvm", "_ZnwmSt11align_val_t", "_ZdlPvSt11align_val_t",
-    "_ZdlPvmSt11align_val_t", NULL};
+    "_ZdlPvm", "_ZdaPvm", "_ZnwmSt11align_val_t", "_ZdlPvSt11align_val_t", "_ZdlPvmSt11align_val_t",
+    NULL};
 /* libm, each also with an f and an l suffix */
 static const char *const MATH[] = {
-    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "copysign",
-    "cos", "cosh", "erf", "erfc", "exp", "exp2", "expm1", "fabs", "fdim", "floor", "fma", "fmax",
-    "fmin", "fmod", "frexp", "hypot", "ilogb", "ldexp", "lgamma", "llrint", "llround", "log",
-    "log10", "log1p", "log2", "logb", "lrint", "lround", "modf", "nearbyint", "nextafter", "pow",
-    "remainder", "rint", "round", "scalbn", "sin", "sinh", "sqrt", "tan", "tanh", "tgamma",
-    "trunc", NULL};
+    "acos",      "acosh",    "asin",      "asinh",  "atan",   "atan2",  "atanh",   "cbrt",
+    "ceil",      "copysign", "cos",       "cosh",   "erf",    "erfc",   "exp",     "exp2",
+    "expm1",     "fabs",     "fdim",      "floor",  "fma",    "fmax",   "fmin",    "fmod",
+    "frexp",     "hypot",    "ilogb",     "ldexp",  "lgamma", "llrint", "llround", "log",
+    "log10",     "log1p",    "log2",      "logb",   "lrint",  "lround", "modf",    "nearbyint",
+    "nextafter", "pow",      "remainder", "rint",   "round",  "scalbn", "sin",     "sinh",
+    "sqrt",      "tan",      "tanh",      "tgamma", "trunc",  NULL};
 /* What code that runs before or after main may reach: nvcc's registration
  * (which takes the addresses of the kernels' launch stubs) and the
  * initialisers of system headers. */
-static const char *const INIT_ALLOWED[] = {
-    "__cudaRegisterFatBinary", "__cudaRegisterFatBinaryEnd", "__cudaUnregisterFatBinary",
-    "__cudaRegisterFunction", "__cudaRegisterVar", "__cudaPushCallConfiguration",
-    "__cudaPopCallConfiguration", "__cudaLaunchKernel", "__cudaLaunchKernel_ptsz",
-    "__cudaGetKernel", "atexit", "__cxa_atexit", "__dso_handle", "_GLOBAL_OFFSET_TABLE_",
-    "__gxx_personality_v0", "_Unwind_Resume", "__stack_chk_fail", "__cxa_guard_acquire",
-    "__cxa_guard_release", "__cxa_guard_abort", "_ZNSt8ios_base4InitC1Ev",
-    "_ZNSt8ios_base4InitD1Ev", "_ZSt21ios_base_library_initv", NULL};
+static const char *const INIT_ALLOWED[] = {"__cudaRegisterFatBinary",
+                                           "__cudaRegisterFatBinaryEnd",
+                                           "__cudaUnregisterFatBinary",
+                                           "__cudaRegisterFunction",
+                                           "__cudaRegisterVar",
+                                           "__cudaPushCallConfiguration",
+                                           "__cudaPopCallConfiguration",
+                                           "__cudaLaunchKernel",
+                                           "__cudaLaunchKernel_ptsz",
+                                           "__cudaGetKernel",
+                                           "atexit",
+                                           "__cxa_atexit",
+                                           "__dso_handle",
+                                           "_GLOBAL_OFFSET_TABLE_",
+                                           "__gxx_personality_v0",
+                                           "_Unwind_Resume",
+                                           "__stack_chk_fail",
+                                           "__cxa_guard_acquire",
+                                           "__cxa_guard_release",
+                                           "__cxa_guard_abort",
+                                           "_ZNSt8ios_base4InitC1Ev",
+                                           "_ZNSt8ios_base4InitD1Ev",
+                                           "_ZSt21ios_base_library_initv",
+                                           NULL};
 /* Names a student's object may define globally besides C++ functions. */
 static const char *const DEFINABLE[] = {"DW.ref.__gxx_personality_v0", NULL};
 /* C++ names a file may not define: the library's own (a replacement would
  * run for the harness too). */
-static const char *const NOT_DEFINABLE_PREFIX[] = {"_ZSt", "_ZNSt", "_ZNKSt", "_ZN9__gnu_cxx",
-                                                   "_ZN10__cxxabiv1", "_Znw", "_Zna", "_Zdl",
-                                                   "_Zda", NULL};
+static const char *const NOT_DEFINABLE_PREFIX[] = {
+    "_ZSt", "_ZNSt", "_ZNKSt", "_ZN9__gnu_cxx", "_ZN10__cxxabiv1",
+    "_Znw", "_Zna",  "_Zdl",   "_Zda",          NULL};
 
 static int in_list(const char *const *list, const char *name)
 {
@@ -117,10 +133,7 @@ static int is_math(const char *name)
     return 0;
 }
 
-int sl_hostobj_allowed(const char *name)
-{
-    return in_list(ALLOWED, name) || is_math(name);
-}
+int sl_hostobj_allowed(const char *name) { return in_list(ALLOWED, name) || is_math(name); }
 
 /* ---------- the ELF object ---------- */
 
@@ -179,7 +192,8 @@ static int load(elf *e)
         return -1;
     e->eh = (const Elf64_Ehdr *)e->data;
     const unsigned char *id = e->eh->e_ident;
-    if (memcmp(id, ELFMAG, SELFMAG) != 0 || id[EI_CLASS] != ELFCLASS64 || id[EI_DATA] != ELFDATA2LSB)
+    if (memcmp(id, ELFMAG, SELFMAG) != 0 || id[EI_CLASS] != ELFCLASS64 ||
+        id[EI_DATA] != ELFDATA2LSB)
         return -1;
     if (e->eh->e_shentsize != sizeof(Elf64_Shdr) ||
         !in_bounds(e, e->eh->e_shoff, (Elf64_Xword)e->eh->e_shnum * sizeof(Elf64_Shdr)))
@@ -262,8 +276,8 @@ static void reloc_targets(const elf *e, int symi, Elf64_Sxword addend, int out[2
     }
 }
 
-typedef void (*reloc_fn)(elf *e, int target_sec, Elf64_Addr offset, int symi,
-                         Elf64_Sxword addend, void *arg);
+typedef void (*reloc_fn)(elf *e, int target_sec, Elf64_Addr offset, int symi, Elf64_Sxword addend,
+                         void *arg);
 
 static void for_each_reloc(elf *e, reloc_fn fn, void *arg)
 {
@@ -310,21 +324,25 @@ static void check_symbols(elf *e)
         if (!*name || type == STT_SECTION || type == STT_FILE)
             continue;
         if (type == STT_GNU_IFUNC) {
-            finding(e, "an ifunc (its resolver runs while the runner is loaded, before main "
-                       "and before any check)", name);
+            finding(e,
+                    "an ifunc (its resolver runs while the runner is loaded, before main "
+                    "and before any check)",
+                    name);
             continue;
         }
         if (s->st_shndx == SHN_UNDEF) {
             if (!sl_hostobj_allowed(name))
-                finding(e, "the host code uses a function or variable a lesson file may not "
-                           "use: launchers may call the CUDA runtime, printf and math only",
+                finding(e,
+                        "the host code uses a function or variable a lesson file may not "
+                        "use: launchers may call the CUDA runtime, printf and math only",
                         name);
         } else if (strcmp(name, "main") == 0 && bind != STB_LOCAL) {
             finding(e, "the file defines main(): the runner has its own", name);
         } else if (bind != STB_LOCAL && !in_list(DEFINABLE, name) &&
                    (strncmp(name, "_Z", 2) != 0 || has_prefix(NOT_DEFINABLE_PREFIX, name))) {
-            finding(e, "the file defines a library function or a C name: it would replace "
-                       "the one the runner uses",
+            finding(e,
+                    "the file defines a library function or a C name: it would replace "
+                    "the one the runner uses",
                     name);
         }
     }
@@ -333,7 +351,7 @@ static void check_symbols(elf *e)
 static int is_init_section(const char *name)
 {
     static const char *const prefixes[] = {".init_array", ".preinit_array", ".fini_array",
-                                           ".ctors", ".dtors", NULL};
+                                           ".ctors",      ".dtors",         NULL};
     for (const char *const *p = prefixes; *p; p++)
         if (strncmp(name, *p, strlen(*p)) == 0)
             return 1;
@@ -358,8 +376,10 @@ static void check_init_entry(elf *e, int sec, Elf64_Addr offset, int symi, Elf64
     int start[2];
     reloc_targets(e, symi, addend, start);
     if (start[0] == -1) {
-        finding(e, "code that runs outside the harness's calls (before or after main) calls a "
-                   "library function directly", sym_name(e, symi));
+        finding(e,
+                "code that runs outside the harness's calls (before or after main) calls a "
+                "library function directly",
+                sym_name(e, symi));
         return;
     }
     memset(w->seen, 0, (size_t)w->nnodes);
@@ -376,8 +396,10 @@ static void check_init_entry(elf *e, int sec, Elf64_Addr offset, int symi, Elf64
         int n = stack[--top];
         if (e->indirect && e->indirect[n] && reported < 8) {
             char what[512];
-            snprintf(what, sizeof what, "code that runs before or after main() (in %s) makes "
-                     "an indirect call or jump", section_name(e, sec));
+            snprintf(what, sizeof what,
+                     "code that runs before or after main() (in %s) makes "
+                     "an indirect call or jump",
+                     section_name(e, sec));
             finding(e, what, n < e->nsym ? sym_name(e, n) : section_name(e, n - e->nsym));
             reported++;
         }
@@ -388,13 +410,18 @@ static void check_init_entry(elf *e, int sec, Elf64_Addr offset, int symi, Elf64
             if (g->to < 0) {
                 if (!in_list(INIT_ALLOWED, g->ext) && reported < 8) {
                     char what[512];
-                    snprintf(what, sizeof what, "code that runs %s main() (a global object "
+                    snprintf(what, sizeof what,
+                             "code that runs %s main() (a global object "
                              "with a constructor, a constructor or destructor attribute...) "
-                             "in %s reaches %s", strstr(section_name(e, sec), "fini") ||
-                             strstr(section_name(e, sec), "dtors") ? "after" : "before",
+                             "in %s reaches %s",
+                             strstr(section_name(e, sec), "fini") ||
+                                     strstr(section_name(e, sec), "dtors")
+                                 ? "after"
+                                 : "before",
                              section_name(e, sec), g->ext);
-                    finding(e, what, "only nvcc's registration and system headers' "
-                                     "initialisers may run there");
+                    finding(e, what,
+                            "only nvcc's registration and system headers' "
+                            "initialisers may run there");
                     reported++;
                 }
             } else if (g->to < w->nnodes && !w->seen[g->to]) {
@@ -442,8 +469,8 @@ static void check_init_sections(elf *e)
  * and .text.<function> for inline and template functions (COMDAT). */
 static int compiler_code_section(const elf *e, int t, const char *name)
 {
-    static const char *const fixed[] = {".text", ".text.startup", ".text.unlikely", ".text.hot",
-                                        ".text.exit", NULL};
+    static const char *const fixed[] = {".text",     ".text.startup", ".text.unlikely",
+                                        ".text.hot", ".text.exit",    NULL};
     if (in_list(fixed, name))
         return 1;
     if (strncmp(name, ".text.", 6) != 0)
@@ -489,9 +516,9 @@ static void check_code_sections(elf *e)
  * each other and from the init array. */
 static const char *const REGISTRATION[] = {
     "__cudaRegisterFatBinary", "__cudaRegisterFatBinaryEnd", "__cudaUnregisterFatBinary",
-    "__cudaRegisterFunction", "__cudaRegisterVar", "__cudaRegisterManagedVar",
-    "__cudaRegisterTexture", "__cudaRegisterSurface", "__cudaRegisterHostVar",
-    "__cudaInitModule", "__cudaRegisterLinkedBinary", NULL};
+    "__cudaRegisterFunction",  "__cudaRegisterVar",          "__cudaRegisterManagedVar",
+    "__cudaRegisterTexture",   "__cudaRegisterSurface",      "__cudaRegisterHostVar",
+    "__cudaInitModule",        "__cudaRegisterLinkedBinary", NULL};
 /* nvcc's generated static functions (C++ names: the stub is compiled as
  * C++; a function of the student's with the same name would not compile) */
 static const char *const NVCC_REGISTRATION_CODE[] = {
@@ -508,7 +535,8 @@ static int nvcc_registration_node(const elf *e, int node)
         return 0;
     int defined = 0; /* exactly one definition of the name */
     for (int i = 1; i < e->nsym; i++)
-        defined += e->sym[i].st_shndx != SHN_UNDEF && strcmp(sym_name(e, i), sym_name(e, node)) == 0;
+        defined +=
+            e->sym[i].st_shndx != SHN_UNDEF && strcmp(sym_name(e, i), sym_name(e, node)) == 0;
     return defined == 1;
 }
 
@@ -541,8 +569,10 @@ static void check_registration(elf *e)
         if (g->to < 0 && in_list(REGISTRATION, g->ext)) {
             fatbinaries += strcmp(g->ext, "__cudaRegisterFatBinary") == 0;
             if (!nvcc_registration_node(e, g->from)) {
-                finding(e, "the file calls the CUDA runtime's registration itself (only the "
-                           "code nvcc generates may register the file's kernels)", g->ext);
+                finding(e,
+                        "the file calls the CUDA runtime's registration itself (only the "
+                        "code nvcc generates may register the file's kernels)",
+                        g->ext);
                 reported++;
             }
         } else if (g->to >= 0 && nvcc_registration_node(e, g->to) &&
@@ -550,7 +580,8 @@ static void check_registration(elf *e)
                    !bookkeeping_node(e, g->from)) {
             char what[600];
             snprintf(what, sizeof what, "the file calls nvcc's registration code (%s, from %s)",
-                     sym_name(e, g->to), g->from < e->nsym ? sym_name(e, g->from) : section_name(e, g->from - e->nsym));
+                     sym_name(e, g->to),
+                     g->from < e->nsym ? sym_name(e, g->from) : section_name(e, g->from - e->nsym));
             finding(e, what, "only nvcc's own functions and the init array may");
             reported++;
         }
@@ -682,8 +713,9 @@ static void read_disassembly(elf *e, const char *text)
         }
         if (relsym && strcmp(relsym, "exit") == 0) {
             if (!stub_calls_exit(&hist[0], &hist[1], &hist[2]) && reported++ < 4)
-                finding(e, "the host code uses exit() (a runner that stops early has no "
-                           "outputs; return instead)",
+                finding(e,
+                        "the host code uses exit() (a runner that stops early has no "
+                        "outputs; return instead)",
                         here < e->nsym ? sym_name(e, here) : "exit");
             continue;
         }
@@ -709,8 +741,10 @@ static void exit_in_data(elf *e, int sec, Elf64_Addr offset, int symi, Elf64_Sxw
     (void)offset, (void)addend, (void)arg;
     if (!(e->sh[sec].sh_flags & SHF_EXECINSTR) && strcmp(sym_name(e, symi), "exit") == 0 &&
         e->sym[symi].st_shndx == SHN_UNDEF)
-        finding(e, "the host code uses exit() (a runner that stops early has no outputs; "
-                   "return instead)", section_name(e, sec));
+        finding(e,
+                "the host code uses exit() (a runner that stops early has no outputs; "
+                "return instead)",
+                section_name(e, sec));
 }
 
 static int check_loaded(elf *e, const char *disassembly)
@@ -729,8 +763,7 @@ static int check_loaded(elf *e, const char *disassembly)
     return e->findings == 0;
 }
 
-int sl_hostobj_check_image(const unsigned char *data, size_t size, const char *label,
-                           sl_text *why)
+int sl_hostobj_check_image(const unsigned char *data, size_t size, const char *label, sl_text *why)
 {
     elf e = {0};
     e.data = data;
@@ -738,8 +771,10 @@ int sl_hostobj_check_image(const unsigned char *data, size_t size, const char *l
     e.label = label;
     e.why = why;
     if (load(&e) != 0) {
-        sl_text_printf(why, "%s: error: submission policy: the compiled object cannot be "
-                            "inspected\n", label);
+        sl_text_printf(why,
+                       "%s: error: submission policy: the compiled object cannot be "
+                       "inspected\n",
+                       label);
         return -1;
     }
     return check_loaded(&e, NULL);
@@ -778,14 +813,18 @@ int sl_hostobj_check(const char *object_path, const char *label, sl_text *why)
     e.why = why;
     int rc;
     if (load(&e) != 0) {
-        sl_text_printf(why, "%s: error: submission policy: the compiled object cannot be "
-                            "inspected\n", label);
+        sl_text_printf(why,
+                       "%s: error: submission policy: the compiled object cannot be "
+                       "inspected\n",
+                       label);
         rc = -1;
     } else {
         char *listing = disassemble(object_path);
         if (!listing) {
-            sl_text_printf(why, "%s: error: submission policy: the host code could not be "
-                                "disassembled (objdump)\n", label);
+            sl_text_printf(why,
+                           "%s: error: submission policy: the host code could not be "
+                           "disassembled (objdump)\n",
+                           label);
             free(e.edges);
             rc = 0;
         } else {
@@ -805,9 +844,9 @@ int sl_hostobj_check(const char *object_path, const char *label, sl_text *why)
  * / .quad ...). Anywhere in the text, a directive that reads a file
  * (.incbin, .include) or builds directives (.macro, .irp, .rept ...) is
  * refused (a section or symbol name may smuggle a line in). */
-static const char *const GAS_DENIED[] = {".incbin", ".include", ".macro", ".endm", ".irp",
-                                         ".irpc", ".rept", ".endr", ".altmacro", ".purgem",
-                                         ".exitm", ".noaltmacro", NULL};
+static const char *const GAS_DENIED[] = {".incbin", ".include",    ".macro", ".endm",     ".irp",
+                                         ".irpc",   ".rept",       ".endr",  ".altmacro", ".purgem",
+                                         ".exitm",  ".noaltmacro", NULL};
 
 /* Whether a statement is one of nvcc's fatbinary block. */
 /* A statement without the blanks around it. */
@@ -822,8 +861,8 @@ static void trim_statement(const char **st, size_t *n)
 static int fatbin_statement(const char *st, size_t n)
 {
     trim_statement(&st, &n);
-    static const char *const fixed[] = {".section .nv_fatbin, \"a\"", ".align 8", "fatbinData:",
-                                        ".text", NULL};
+    static const char *const fixed[] = {".section .nv_fatbin, \"a\"", ".align 8",
+                                        "fatbinData:", ".text", NULL};
     if (n == 0)
         return 1;
     for (const char *const *f = fixed; *f; f++)
@@ -913,13 +952,16 @@ int sl_hostobj_check_assembly(const char *text, const char *label, sl_text *why)
             }
             char word[32];
             size_t k = 0;
-            while (q < p && k + 1 < sizeof word && (isalnum((unsigned char)*q) || *q == '.' || *q == '_'))
+            while (q < p && k + 1 < sizeof word &&
+                   (isalnum((unsigned char)*q) || *q == '.' || *q == '_'))
                 word[k++] = (char)tolower((unsigned char)*q++);
             word[k] = '\0';
             if (in_list(GAS_DENIED, word) && bad++ < 4)
-                sl_text_printf(why, "%s: error: submission policy: the host code's assembly "
-                                    "reads a file or defines assembler macros (%s): hand in "
-                                    "C++ host code\n", label, word);
+                sl_text_printf(why,
+                               "%s: error: submission policy: the host code's assembly "
+                               "reads a file or defines assembler macros (%s): hand in "
+                               "C++ host code\n",
+                               label, word);
             if (in_app && names_fatbin(st, (size_t)(p - st)))
                 block_fatbin = 1;
             /* nvcc's statements only in the block that holds its fatbinary
@@ -934,9 +976,11 @@ int sl_hostobj_check_assembly(const char *text, const char *label, sl_text *why)
     }
     if (!app_ok || app_blocks > 1) {
         bad++;
-        sl_text_printf(why, "%s: error: submission policy: the host code contains inline "
-                            "assembly (asm): hand in C++ host code (PTX asm belongs in device "
-                            "code)\n", label);
+        sl_text_printf(why,
+                       "%s: error: submission policy: the host code contains inline "
+                       "assembly (asm): hand in C++ host code (PTX asm belongs in device "
+                       "code)\n",
+                       label);
     }
     return bad == 0;
 }

@@ -33,8 +33,7 @@ int sl_hostobj_check(const char *object_path, const char *label, sl_text *why);
 int sl_hostobj_allowed(const char *name);
 /* The checks on an object in memory, without the disassembly (so without
  * the calls resolved by the assembler, exit's callers and system calls). */
-int sl_hostobj_check_image(const unsigned char *data, size_t size, const char *label,
-                           sl_text *why);
+int sl_hostobj_check_image(const unsigned char *data, size_t size, const char *label, sl_text *why);
 
 /* The assembly gcc made of the host code (gcc -save-temps' .s): 1 when
  * it holds no inline assembly but nvcc's fatbinary and no directive that

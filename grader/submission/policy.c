@@ -13,8 +13,8 @@ enum { MAX_FILE = 4 << 20, MAX_DEPTH = 8, MAX_REPORTED = 20 };
 /* ---------- the rules ---------- */
 
 typedef enum {
-    CALL,   /* the name followed by '(' : a call or a definition */
-    WORD    /* the name anywhere */
+    CALL, /* the name followed by '(' : a call or a definition */
+    WORD  /* the name anywhere */
 } rule_kind;
 
 typedef struct {
@@ -24,7 +24,9 @@ typedef struct {
 } rule;
 
 #define RUNS_ALONE "runs code the harness did not call: your file holds kernels and launchers only"
-#define ENDS "ends the runner: a runner that stops early has no outputs, so it can only lose points; return instead"
+#define ENDS                                                                                       \
+    "ends the runner: a runner that stops early has no outputs, so it can only lose points; "      \
+    "return instead"
 #define SPAWNS "starts other programs or processes: only the runner may run"
 #define FILES "opens files: your code gets its data from the harness, never from files"
 #define PROCESS "acts on processes or makes raw system calls"
@@ -127,8 +129,8 @@ static char *splice(const char *text, int **line_of)
     size_t k = 0;
     int ln = 1;
     for (size_t i = 0; i < n; i++) {
-        if (text[i] == '\\' && (text[i + 1] == '\n' ||
-                                (text[i + 1] == '\r' && text[i + 2] == '\n'))) {
+        if (text[i] == '\\' &&
+            (text[i + 1] == '\n' || (text[i + 1] == '\r' && text[i + 2] == '\n'))) {
             i += text[i + 1] == '\r' ? 2 : 1;
             ln++;
             continue;
@@ -186,7 +188,8 @@ static void strip_in_place(char *t, int blank_literals)
             }
             if (t[i])
                 t[i] = t[i + 1] = ' ', i += 2;
-        } else if (t[i] == 'R' && t[i + 1] == '"' && (i == 0 || !(isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_'))) {
+        } else if (t[i] == 'R' && t[i + 1] == '"' &&
+                   (i == 0 || !(isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_'))) {
             size_t len = raw_string_length(t + i);
             if (!len) {
                 i++;
@@ -344,8 +347,8 @@ static int check_text(scan *s, const char *label, const char *text, const char *
     return s->violations == before;
 }
 
-int sl_policy_check_text(const sl_policy *p, const char *label, const char *text,
-                         const char *dir, sl_text *why)
+int sl_policy_check_text(const sl_policy *p, const char *label, const char *text, const char *dir,
+                         sl_text *why)
 {
     scan s = {p, why, 0, 0};
     check_text(&s, label, text, dir);
@@ -365,8 +368,10 @@ int sl_policy_check_file(const sl_policy *p, const char *path, sl_text *why)
         return 0;
     }
     if (!S_ISREG(st.st_mode)) {
-        sl_text_printf(why, "%s(1): error: submission policy: not a plain file (a link?): hand in "
-                            "the file itself\n", base);
+        sl_text_printf(why,
+                       "%s(1): error: submission policy: not a plain file (a link?): hand in "
+                       "the file itself\n",
+                       base);
         return 0;
     }
     if (st.st_size > MAX_FILE) {

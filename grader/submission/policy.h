@@ -16,7 +16,7 @@
 #include "text.h"
 
 typedef struct {
-    const char *lesson;               /* the lesson the file is for */
+    const char *lesson; /* the lesson the file is for */
 } sl_policy;
 
 /* Checks a student's file (a plain file, no link) and the headers of the
@@ -26,8 +26,8 @@ typedef struct {
 int sl_policy_check_file(const sl_policy *p, const char *path, sl_text *why);
 /* The same on text (label names it in messages); quoted includes are
  * looked up in dir (may be NULL: none of the student's). */
-int sl_policy_check_text(const sl_policy *p, const char *label, const char *text,
-                         const char *dir, sl_text *why);
+int sl_policy_check_text(const sl_policy *p, const char *label, const char *text, const char *dir,
+                         sl_text *why);
 /* The text with comments and the contents of string/character literals
  * replaced by spaces (quotes and newlines kept, so lines still count): what
  * the rules are matched on.

@@ -40,8 +40,8 @@ END_TEST
 START_TEST(student_names_are_plain)
 {
     const char *ok[] = {"alice", "Bob_2", "j.doe", "x-y", "a+b@uni.edu", "grades.csv"};
-    const char *bad[] = {"", ".", "..", ".hidden", "-rf", "a,b", "a\nb", "a b", "a/b",
-                         "tab\there", "\x1b[31mred", "caf\xc3\xa9", "=cmd()"};
+    const char *bad[] = {"",    ".",   "..",        ".hidden",     "-rf",         "a,b",   "a\nb",
+                         "a b", "a/b", "tab\there", "\x1b[31mred", "caf\xc3\xa9", "=cmd()"};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         ck_assert_msg(sl_class_name_ok(ok[i]), "%s refused", ok[i]);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)

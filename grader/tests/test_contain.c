@@ -72,8 +72,10 @@ START_TEST(runner_gets_no_grader_descriptor)
     int fd = sl_channel_open("test");
     int plain = dup(fd); /* even one without close-on-exec */
     char cmd[128];
-    snprintf(cmd, sizeof cmd, "ls /proc/self/fd > /dev/null; test -e /proc/$$/fd/%d && echo "
-                              "LEAK; test -e /proc/$$/fd/%d && echo LEAK; echo done", fd, plain);
+    snprintf(cmd, sizeof cmd,
+             "ls /proc/self/fd > /dev/null; test -e /proc/$$/fd/%d && echo "
+             "LEAK; test -e /proc/$$/fd/%d && echo LEAK; echo done",
+             fd, plain);
     char *argv[] = {"sh", "-c", cmd, NULL};
     sl_proc_result r;
     sl_proc_run(argv, log_path, 1 << 20, 10, &r);

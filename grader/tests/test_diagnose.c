@@ -46,8 +46,8 @@ START_TEST(a_failed_api_call_alone_stays_launch)
 {
     sl_text detail = {0};
     char where[256];
-    sl_verdict v = sl_sanitizer_parse(SL_TOOL_MEMCHECK, API_ERROR_ONLY, "x.cu", &detail, where,
-                                      sizeof where);
+    sl_verdict v =
+        sl_sanitizer_parse(SL_TOOL_MEMCHECK, API_ERROR_ONLY, "x.cu", &detail, where, sizeof where);
     ck_assert_int_eq(v, SL_V_PASS);
     ck_assert(!sl_memcheck_names_access(sl_text_str(&detail), where, PLAIN_UNSPECIFIED));
     /* a finding without a line (a report we could not read) names nothing */

@@ -86,9 +86,9 @@ START_TEST(late_sharer_queues_behind_alone)
 {
     use_private_locks();
     sl_gpu_share();
-    pid_t alone = child_waiting(1, 0.4);  /* waits for us, then holds 0.4 s */
+    pid_t alone = child_waiting(1, 0.4); /* waits for us, then holds 0.4 s */
     nap(0.2);
-    pid_t late = child_waiting(0, 0.0);   /* comes while "alone" waits */
+    pid_t late = child_waiting(0, 0.0); /* comes while "alone" waits */
     nap(0.2);
     sl_gpu_leave();
     ck_assert_int_ge(waited_10ms(alone), 35);

@@ -54,7 +54,8 @@ END_TEST
 /* Init entries are judged by what they reach, not by their names. */
 START_TEST(init_code_is_judged_by_what_it_reaches)
 {
-    refused("ctor_named_like_nvcc", "in .init_array reaches"); /* puts, or __printf_chk under fortify */
+    refused("ctor_named_like_nvcc",
+            "in .init_array reaches"); /* puts, or __printf_chk under fortify */
     sl_text why = {0};
     ck_assert_msg(check_fixture("cub_iostream", &why) == 1, "%s", sl_text_str(&why));
     ck_assert_msg(check_fixture("pure_ctor", &why) == 1, "%s", sl_text_str(&why));
@@ -171,7 +172,8 @@ END_TEST
 START_TEST(garbage_is_not_an_object)
 {
     sl_text why = {0};
-    const unsigned char junk[] = "\x7f" "ELF but not really";
+    const unsigned char junk[] = "\x7f"
+                                 "ELF but not really";
     ck_assert_int_eq(sl_hostobj_check_image(junk, sizeof junk, "x.cu", &why), -1);
     ck_assert_int_eq(sl_hostobj_check("/nonexistent.o", "x.cu", &why), -1);
     sl_text_free(&why);

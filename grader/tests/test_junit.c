@@ -41,8 +41,9 @@ START_TEST(invalid_utf8_is_replaced)
     /* a lone continuation byte, a truncated sequence, an overlong '/', a
      * surrogate, then valid text: é and a 4-byte emoji */
     sl_utf8_clean(&t, "\x80x\xC3y\xC0\xAF\xED\xA0\x80 \xC3\xA9\xF0\x9F\x98\x80", 1000, 0);
-    ck_assert_str_eq(sl_text_str(&t), "\xEF\xBF\xBDx\xEF\xBF\xBDy\xEF\xBF\xBD\xEF\xBF\xBD"
-                                      "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD \xC3\xA9\xF0\x9F\x98\x80");
+    ck_assert_str_eq(sl_text_str(&t),
+                     "\xEF\xBF\xBDx\xEF\xBF\xBDy\xEF\xBF\xBD\xEF\xBF\xBD"
+                     "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD \xC3\xA9\xF0\x9F\x98\x80");
     sl_text_free(&t);
 }
 END_TEST

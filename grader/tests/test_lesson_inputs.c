@@ -164,7 +164,7 @@ static unsigned full_found(const sl_inputs *s, layout how)
         found |= P_BIG;
     if (has(s, how, 0, 1 << 23) && has(s, how, 0, 1 << 24) && has(s, how, 0, 1 << 25))
         found |= P_SCAN_LEVELS;
-    int levels = 1;   /* n > B^2 for every block B, n > B^3 where that fits a test run */
+    int levels = 1; /* n > B^2 for every block B, n > B^3 where that fits a test run */
     for (int64_t b = 32; b <= 1024; b *= 2)
         levels &= has(s, how, b, b * b) && (b > 256 || has(s, how, b, b * b * b));
     if (levels)
@@ -205,8 +205,8 @@ START_TEST(every_exercise_keeps_its_promises)
                       p->lesson, p->exercise, (unsigned long long)SEEDS[k], (long long)elements);
         got = full_found(&full, p->how);
         ck_assert_msg((got & full_promises) == full_promises,
-                      "%s/%s seed %llu: the full inputs miss promises 0x%x", p->lesson,
-                      p->exercise, (unsigned long long)SEEDS[k], full_promises & ~got);
+                      "%s/%s seed %llu: the full inputs miss promises 0x%x", p->lesson, p->exercise,
+                      (unsigned long long)SEEDS[k], full_promises & ~got);
         sl_inputs_free(&small);
         sl_inputs_free(&full);
     }
@@ -227,8 +227,7 @@ START_TEST(small_shapes_change_with_the_seed)
     for (int i = 0; same && i < a.count; i++)
         same = n_of(&a.v[i].in, p->how) == n_of(&b.v[i].in, p->how) &&
                block_of(&a.v[i].in, p->how) == block_of(&b.v[i].in, p->how);
-    ck_assert_msg(!same, "%s/%s: seeds 1 and 2 give the same small shapes", p->lesson,
-                  p->exercise);
+    ck_assert_msg(!same, "%s/%s: seeds 1 and 2 give the same small shapes", p->lesson, p->exercise);
     sl_inputs_free(&a);
     sl_inputs_free(&b);
 }

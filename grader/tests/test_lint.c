@@ -30,10 +30,11 @@ static void write_file(const char *rel, const char *text)
     fclose(f);
 }
 
-static const char DOC_A[] = "# Alpha\n\n## First\n\nSee [the second](#second) and [b](b.md#third).\n\n"
-                            "## Second\n\n## Bug zoo\n\n| file | bug | verdict |\n| --- | --- | --- |\n"
-                            "| `race.cu` | no barrier | RACE |\n"
-                            "| `ok_one.cu`, `ok_two.cu` | correct | PASS |\n";
+static const char DOC_A[] =
+    "# Alpha\n\n## First\n\nSee [the second](#second) and [b](b.md#third).\n\n"
+    "## Second\n\n## Bug zoo\n\n| file | bug | verdict |\n| --- | --- | --- |\n"
+    "| `race.cu` | no barrier | RACE |\n"
+    "| `ok_one.cu`, `ok_two.cu` | correct | PASS |\n";
 
 static void setup(void)
 {
@@ -57,7 +58,8 @@ static void setup(void)
     free(points);
 
     sl_text readme = {0};
-    sl_text_printf(&readme, "# Lab\n\n| # | lesson | you write | doc |\n| --- | --- | --- | --- |\n");
+    sl_text_printf(&readme,
+                   "# Lab\n\n| # | lesson | you write | doc |\n| --- | --- | --- | --- |\n");
     for (int i = 0; unit_lessons[i]; i++) {
         sl_lint_readme_row(i + 1, unit_lessons[i], &readme);
         sl_text_printf(&readme, "\n");
@@ -103,7 +105,8 @@ END_TEST
 START_TEST(wrong_anchor_in_a_header)
 {
     write_file("lessons/alpha/alpha.h", "/* one */\n/* first (docs/a.md#frist) */\n");
-    one_problem("lessons/alpha/alpha.h:2: docs/a.md#frist: no heading of docs/a.md has this anchor");
+    one_problem(
+        "lessons/alpha/alpha.h:2: docs/a.md#frist: no heading of docs/a.md has this anchor");
 }
 END_TEST
 
@@ -131,10 +134,12 @@ START_TEST(renamed_heading_breaks_the_suite_doc)
     sl_text out = {0};
     int bad = lint(&out);
     const char *o = sl_text_str(&out);
-    ck_assert_msg(bad == 3, "%s", o);   /* the suite's .doc, the doc's link, the starter's */
+    ck_assert_msg(bad == 3, "%s", o); /* the suite's .doc, the doc's link, the starter's */
     ck_assert_msg(strstr(o, "lessons/alpha/suite.c: docs/a.md#second: no heading of docs/a.md has "
-                            "this anchor"), "%s", o);
-    ck_assert_msg(strstr(o, "docs/a.md:5: #second: no heading of docs/a.md has this anchor"), "%s", o);
+                            "this anchor"),
+                  "%s", o);
+    ck_assert_msg(strstr(o, "docs/a.md:5: #second: no heading of docs/a.md has this anchor"), "%s",
+                  o);
     ck_assert_msg(strstr(o, "starter/alpha.cu:1: docs/a.md#second: no heading"), "%s", o);
     sl_text_free(&out);
 }
@@ -204,7 +209,8 @@ START_TEST(readme_table_out_of_date)
     ck_assert_int_eq(lint(&out), 2);
     const char *o = sl_text_str(&out);
     ck_assert_msg(strstr(o, "README.md:3: lesson 1's row is not current; want: | 1 | Alpha "
-                            "(`alpha`) | `first`, `second` | [docs/a.md](docs/a.md) |"), "%s", o);
+                            "(`alpha`) | `first`, `second` | [docs/a.md](docs/a.md) |"),
+                  "%s", o);
     ck_assert_msg(strstr(o, "the lesson table has no row for lesson beta"), "%s", o);
     write_file("README.md", "# No table\n");
     ck_assert_int_eq(lint(&out), 1);
@@ -253,7 +259,8 @@ START_TEST(missing_exercise)
                                         "'second', which lesson alpha does not have\n");
     static const sl_declared short_list[] = {{"first", 0}, {NULL, 0}};
     ck_assert_int_eq(exercises(two, 2, short_list, &out), 1);
-    ck_assert_ptr_nonnull(strstr(sl_text_str(&out), "exercise second is not in exercises.h's list"));
+    ck_assert_ptr_nonnull(
+        strstr(sl_text_str(&out), "exercise second is not in exercises.h's list"));
     ck_assert_int_eq(exercises(two, 2, NULL, &out), 1);
     ck_assert_ptr_nonnull(strstr(sl_text_str(&out), "has no exercises.h list"));
     sl_text_free(&out);
@@ -263,7 +270,7 @@ END_TEST
 START_TEST(twice_order_and_bench)
 {
     sl_text out = {0};
-    ck_assert_int_eq(exercises(twice, 2, list, &out), 3);   /* twice, second missing, its zoo file */
+    ck_assert_int_eq(exercises(twice, 2, list, &out), 3); /* twice, second missing, its zoo file */
     ck_assert_ptr_nonnull(strstr(sl_text_str(&out), "exercise first is defined twice"));
     ck_assert_int_eq(exercises(swapped, 2, list, &out), 1);
     ck_assert_ptr_nonnull(strstr(sl_text_str(&out), "exercise 1 is second, but exercises.h lists "
@@ -277,8 +284,9 @@ END_TEST
 
 START_TEST(hand_written_runner_table)
 {
-    write_file("lessons/alpha/harness.cu", "const sl_runner_exercise sl_runner_exercises[] = {\n"
-                                           "    {\"first\", run_first, NULL}, {NULL, NULL, NULL}};\n");
+    write_file("lessons/alpha/harness.cu",
+               "const sl_runner_exercise sl_runner_exercises[] = {\n"
+               "    {\"first\", run_first, NULL}, {NULL, NULL, NULL}};\n");
     sl_text out = {0};
     ck_assert_int_eq(exercises(two, 2, list, &out), 1);
     ck_assert_ptr_nonnull(strstr(sl_text_str(&out), "lessons/alpha/harness.cu: the runner's table "

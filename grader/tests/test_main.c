@@ -4,7 +4,10 @@
 
 /* Two lessons with no inputs: enough for points, CSV and progress. */
 static const sl_exercise exercises_a[] = {
-    {.name = "first", .title = "First", .doc = "docs/a.md#first", .points = 10,
+    {.name = "first",
+     .title = "First",
+     .doc = "docs/a.md#first",
+     .points = 10,
      .hint = {[SL_V_RACE] = "Put a barrier between the write and the read."}},
     {.name = "second", .title = "Second", .doc = "docs/a.md#second", .points = 15},
 };

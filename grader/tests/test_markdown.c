@@ -64,7 +64,7 @@ START_TEST(tables_with_their_rows_and_lines)
                       "| x | y |\n";
     sl_md md;
     ck_assert_int_eq(sl_md_parse(doc, &md), 0);
-    ck_assert_int_eq(md.ntables, 1);   /* the second has no | --- | line */
+    ck_assert_int_eq(md.ntables, 1); /* the second has no | --- | line */
     const sl_md_table *t = &md.tables[0];
     ck_assert_int_eq(t->header.line, 3);
     ck_assert_int_eq(t->header.ncells, 2);

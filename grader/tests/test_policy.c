@@ -96,7 +96,8 @@ END_TEST
 START_TEST(lines_are_counted_through_comments_and_literals)
 {
     refused("/* one\n two\n three */ char q = '\"';\nconst char *s = \"a\\\"b\";\n"
-            "void f() { quick_exit(0); }\n", 5, "quick_exit()");
+            "void f() { quick_exit(0); }\n",
+            5, "quick_exit()");
     refused("const char *s = \"/* not a comment */\"; void f() { exit(1); }\n", 1, "exit()");
 }
 END_TEST
@@ -123,7 +124,8 @@ START_TEST(student_headers_are_scanned_too)
     write_file(student_dir, "helper.h", "\n\nvoid g() { system(\"id\"); }\n");
     sl_text why = {0};
     ck_assert(!sl_policy_check_text(&policy, "s.cu", "#include \"helper.h\"\n", student_dir, &why));
-    ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "helper.h(3): error: submission policy: system()"));
+    ck_assert_ptr_nonnull(
+        strstr(sl_text_str(&why), "helper.h(3): error: submission policy: system()"));
     sl_text_free(&why);
 }
 END_TEST

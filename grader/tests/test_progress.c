@@ -141,9 +141,10 @@ END_TEST
 /* A lesson's own ladder text wins over the built one, step by step. */
 START_TEST(hint_ladder_uses_the_lessons_steps)
 {
-    static const sl_exercise e = {
-        .name = "x", .doc = "docs/x.md#x", .hint = {[SL_V_SYNC] = "generic fix"},
-        .ladder = {[SL_V_SYNC] = {"Own question?", NULL, "Own fix."}}};
+    static const sl_exercise e = {.name = "x",
+                                  .doc = "docs/x.md#x",
+                                  .hint = {[SL_V_SYNC] = "generic fix"},
+                                  .ladder = {[SL_V_SYNC] = {"Own question?", NULL, "Own fix."}}};
     sl_text t[3] = {{0}, {0}, {0}};
     for (int k = 0; k < 3; k++)
         sl_hint_step(&e, SL_V_SYNC, k + 1, &t[k]);
@@ -172,10 +173,11 @@ START_TEST(sync_detail_shows_source_lines_before_ptx)
     strcpy(o.where, "k.cu:3, k.cu:2");
     sl_text t = {0};
     sl_report_detail(&t, &o, dir); /* the submission as a folder */
-    ck_assert_str_eq(sl_text_str(&t), "k.cu:3: __syncthreads();\n"
-                                      "k.cu:2: if (t < n) {\n"
-                                      "the barrier k.cu:3 is inside a branch (k.cu:2): move it out\n"
-                                      "ptx: bar.sync 0 (k.cu:3); @%p1 bra $L1 (k.cu:2)\n");
+    ck_assert_str_eq(sl_text_str(&t),
+                     "k.cu:3: __syncthreads();\n"
+                     "k.cu:2: if (t < n) {\n"
+                     "the barrier k.cu:3 is inside a branch (k.cu:2): move it out\n"
+                     "ptx: bar.sync 0 (k.cu:3); @%p1 bra $L1 (k.cu:2)\n");
     sl_text_clear(&t);
     sl_report_detail(&t, &o, path); /* or as the lesson's file */
     ck_assert_ptr_nonnull(strstr(sl_text_str(&t), "k.cu:3: __syncthreads();\n"));

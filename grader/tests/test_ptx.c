@@ -45,8 +45,8 @@ END_TEST
 
 START_TEST(correct_idioms_pass)
 {
-    const char *ok[] = {"pub_threadfence", "pub_atomic_ref", "pub_thread_fence",
-                        "pub_system_fence", "pub_then_reset"};
+    const char *ok[] = {"pub_threadfence", "pub_atomic_ref", "pub_thread_fence", "pub_system_fence",
+                        "pub_then_reset"};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         sl_text why = {0};
         char where[256];
@@ -104,7 +104,8 @@ START_TEST(forbid_sees_atomics_and_inline_asm)
     sl_rule clean[] = {{SL_RULE_FORBID, "no_atomics", "atom.|red.", "no atomics"},
                        {SL_RULE_END, 0, 0, 0}};
     ck_assert(sl_rules_check(&ptx, clean, &why, where, sizeof where));
-    sl_rule builtin[] = {{SL_RULE_FORBID, "pub_no_fence", "atom.|red.", "x"}, {SL_RULE_END, 0, 0, 0}};
+    sl_rule builtin[] = {{SL_RULE_FORBID, "pub_no_fence", "atom.|red.", "x"},
+                         {SL_RULE_END, 0, 0, 0}};
     ck_assert(!sl_rules_check(&ptx, builtin, &why, where, sizeof where));
     /* an atomicAdd is located at the student's line, not in the CUDA header */
     ck_assert_ptr_nonnull(strstr(where, "ptx_idioms.cu:22"));
@@ -114,7 +115,8 @@ END_TEST
 
 START_TEST(require_needs_a_match)
 {
-    sl_rule need_fence[] = {{SL_RULE_REQUIRE, "no_atomics", "membar.", "x"}, {SL_RULE_END, 0, 0, 0}};
+    sl_rule need_fence[] = {{SL_RULE_REQUIRE, "no_atomics", "membar.", "x"},
+                            {SL_RULE_END, 0, 0, 0}};
     sl_text why = {0};
     char where[256];
     ck_assert(!sl_rules_check(&ptx, need_fence, &why, where, sizeof where));
@@ -168,7 +170,6 @@ START_TEST(barriers_every_thread_reaches_are_fine)
 }
 END_TEST
 
-
 /* ---------- hand-written PTX: the reader itself ---------- */
 
 static const char fake_comments_ptx[] =
@@ -193,10 +194,7 @@ static const char fake_comments_ptx[] =
     "\tst.global.u32 [%rd1], %r5;\n\tret;\n}\n"
     ".visible .entry other_kernel()\n{\n\tmembar.cta;\n\tret;\n}\n";
 
-static void parse_string(const char *text, sl_ptx *p)
-{
-    sl_ptx_parse(text, p);
-}
+static void parse_string(const char *text, sl_ptx *p) { sl_ptx_parse(text, p); }
 
 static const sl_ptx_func *func_named(const sl_ptx *p, const char *name)
 {
@@ -212,7 +210,8 @@ START_TEST(comments_cannot_fake_instructions_or_bounds)
     ck_assert_int_eq(p.nfunc, 3);
     const sl_ptx_func *k = func_named(&p, "kernel_fake");
     for (int j = 0; j < k->ninsn; j++) {
-        ck_assert_msg(!sl_ptx_matches(&k->insn[j], "membar.|mbarrier."), "fake %s", k->insn[j].text);
+        ck_assert_msg(!sl_ptx_matches(&k->insn[j], "membar.|mbarrier."), "fake %s",
+                      k->insn[j].text);
     }
     /* the '}' in the comment did not end the function: its last store is in it */
     ck_assert(sl_ptx_matches(&k->insn[k->ninsn - 2], "st.global.u32"));
@@ -554,7 +553,6 @@ START_TEST(traps_and_guarded_exits_in_the_cfg)
 }
 END_TEST
 
-
 /* Thread-dependent values reach a barrier through helpers (a parameter, a
  * __noinline__ callee holding the barrier), votes and shuffles, a count of
  * blockDim.x, and a switch on the thread index. */
@@ -602,15 +600,17 @@ START_TEST(thread_index_through_helpers_votes_and_counts)
     parse_string(through_ptx, &p);
     sl_text why = {0};
     char where[256];
-    static const char *const divergent[] = {"param_tid", "call_in_branch", "vote_guard",
-                                            "shfl_guard", "ntid_count", "tid_switch"};
+    static const char *const divergent[] = {"param_tid",  "call_in_branch", "vote_guard",
+                                            "shfl_guard", "ntid_count",     "tid_switch"};
     static const char *const uniform[] = {"param_uniform", "call_for_all", "subset_count"};
     for (size_t i = 0; i < sizeof divergent / sizeof *divergent; i++)
-        ck_assert_msg(sl_ptx_divergent_barrier(&p, named, (void *)divergent[i], &why, where, sizeof where),
-                      "%s: no SYNC", divergent[i]);
+        ck_assert_msg(
+            sl_ptx_divergent_barrier(&p, named, (void *)divergent[i], &why, where, sizeof where),
+            "%s: no SYNC", divergent[i]);
     for (size_t i = 0; i < sizeof uniform / sizeof *uniform; i++)
-        ck_assert_msg(!sl_ptx_divergent_barrier(&p, named, (void *)uniform[i], &why, where, sizeof where),
-                      "%s: %s", uniform[i], sl_text_str(&why));
+        ck_assert_msg(
+            !sl_ptx_divergent_barrier(&p, named, (void *)uniform[i], &why, where, sizeof where),
+            "%s: %s", uniform[i], sl_text_str(&why));
     sl_text_free(&why);
     sl_ptx_free(&p);
 }

@@ -490,25 +490,25 @@ START_TEST(weak_load_polls)
                           "membar.gl;\nld.global.u32 %r2, [%rd5];"};
     for (size_t i = 0; i < sizeof weak / sizeof weak[0]; i++) {
         ck_assert_msg(judge_message(weak[i], "", "membar.gl;", VOLATILE_FLAG), "%s", weak[i]);
-        ck_assert_msg(!judge_message(weak[i], "membar.gl;", "membar.gl;", VOLATILE_FLAG),
-                      "%s: %s", weak[i], sl_text_str(&why));
+        ck_assert_msg(!judge_message(weak[i], "membar.gl;", "membar.gl;", VOLATILE_FLAG), "%s: %s",
+                      weak[i], sl_text_str(&why));
     }
     ck_assert(judge_message("ld.global.cg.u32 %r2, [%rd5];", "", "membar.gl;", VOLATILE_FLAG));
     SAYS("no acquire");
     WHERE("k.cu:10");
     /* a fence in the body after the load is on the exit path too */
-    ck_assert(!judge_message("ld.global.u32 %r2, [%rd5];\nmembar.gl;", "", "membar.gl;",
-                             VOLATILE_FLAG));
+    ck_assert(
+        !judge_message("ld.global.u32 %r2, [%rd5];\nmembar.gl;", "", "membar.gl;", VOLATILE_FLAG));
     /* the exit also counts a loop-carried index: a loop over data */
     ck_assert(!judge_message("ld.global.u32 %r5, [%rd5];\nadd.s32 %r4, %r4, 1;\n"
                              "add.s32 %r2, %r4, %r5;",
                              "", "membar.gl;", VOLATILE_FLAG));
     /* the address moves each time round: while (in[i]) i++ */
-    ck_assert(!judge_message("add.s64 %rd5, %rd5, 4;\nld.global.u32 %r2, [%rd5];", "",
-                             "membar.gl;", VOLATILE_FLAG));
+    ck_assert(!judge_message("add.s64 %rd5, %rd5, 4;\nld.global.u32 %r2, [%rd5];", "", "membar.gl;",
+                             VOLATILE_FLAG));
     /* read-only loads are the .nc rule's */
-    ck_assert(judge_message("ld.global.nc.u32 %r2, [%rd5];", "membar.gl;", "membar.gl;",
-                            VOLATILE_FLAG));
+    ck_assert(
+        judge_message("ld.global.nc.u32 %r2, [%rd5];", "membar.gl;", "membar.gl;", VOLATILE_FLAG));
     SAYS("read-only");
 }
 END_TEST
@@ -523,8 +523,8 @@ START_TEST(atomic_polls)
                           "atom.global.cas.b32 %r2, [%rd5], 0, 0;"};
     for (size_t i = 0; i < sizeof poll / sizeof poll[0]; i++) {
         ck_assert_msg(judge_message(poll[i], "", "membar.gl;", VOLATILE_FLAG), "%s", poll[i]);
-        ck_assert_msg(!judge_message(poll[i], "membar.gl;", "membar.gl;", VOLATILE_FLAG),
-                      "%s: %s", poll[i], sl_text_str(&why));
+        ck_assert_msg(!judge_message(poll[i], "membar.gl;", "membar.gl;", VOLATILE_FLAG), "%s: %s",
+                      poll[i], sl_text_str(&why));
     }
 }
 END_TEST
@@ -533,7 +533,8 @@ END_TEST
 START_TEST(atomics_and_async_copies_are_data)
 {
     char *k = message_kernel(VOLATILE_SPIN, "", "membar.gl;", VOLATILE_FLAG);
-    char *cp = replaced(k, "ld.global.u32 %r3, [%rd4];", "cp.async.ca.shared.global [%r9], [%rd4], 4;");
+    char *cp =
+        replaced(k, "ld.global.u32 %r3, [%rd4];", "cp.async.ca.shared.global [%r9], [%rd4], 4;");
     ck_assert(judge(cp, NULL));
     SAYS("cp.async");
     char *ok = replaced(cp, ".loc 1 11 0\n", ".loc 1 11 0\nmembar.gl;\n");

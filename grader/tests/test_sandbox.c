@@ -72,12 +72,12 @@ static char *out_file(world *w, const char *name)
     return sl_read_file(path, 1 << 16, NULL);
 }
 
-#define NEED_SANDBOX()                                                                   \
-    do {                                                                                 \
-        if (!sl_sandbox_available()) {                                                   \
-            fprintf(stderr, "sandbox tests skipped: %s\n", sl_sandbox_status());         \
-            return;                                                                      \
-        }                                                                                \
+#define NEED_SANDBOX()                                                                             \
+    do {                                                                                           \
+        if (!sl_sandbox_available()) {                                                             \
+            fprintf(stderr, "sandbox tests skipped: %s\n", sl_sandbox_status());                   \
+            return;                                                                                \
+        }                                                                                          \
     } while (0)
 
 START_TEST(runs_and_writes_its_outputs)
@@ -212,8 +212,7 @@ static long processes_of(uid_t uid)
         char path[300];
         struct stat st;
         snprintf(path, sizeof path, "/proc/%s", e->d_name);
-        if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && stat(path, &st) == 0 &&
-            st.st_uid == uid)
+        if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && stat(path, &st) == 0 && st.st_uid == uid)
             n++;
     }
     if (d)
@@ -246,7 +245,8 @@ START_TEST(fork_bomb_is_bounded)
     char *count = out_file(&w, "count");
     ck_assert_ptr_nonnull(count);
     /* processes started: at most the limit */
-    ck_assert_msg(atol(count) <= 45 + (processes_of(uid) > already ? processes_of(uid) - already : 0),
+    ck_assert_msg(atol(count) <=
+                      45 + (processes_of(uid) > already ? processes_of(uid) - already : 0),
                   "%ld processes started in the sandbox", atol(count));
     free(count);
     /* the grader carries on: the next run starts */

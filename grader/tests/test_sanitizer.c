@@ -119,8 +119,9 @@ START_TEST(memcheck_out_of_bounds)
         "========= ERROR SUMMARY: 1 error\n";
     sl_text d = {0};
     char where[256];
-    ck_assert_int_eq(sl_sanitizer_parse(SL_TOOL_MEMCHECK, report, "reduction.cu", &d, where,
-                                        sizeof where), SL_V_MEMORY);
+    ck_assert_int_eq(
+        sl_sanitizer_parse(SL_TOOL_MEMCHECK, report, "reduction.cu", &d, where, sizeof where),
+        SL_V_MEMORY);
     ck_assert_str_eq(where, "reduction.cu:31");
     ck_assert_ptr_nonnull(strstr(sl_text_str(&d), "is out of bounds"));
     sl_text_free(&d);
@@ -150,8 +151,8 @@ START_TEST(runner_argv_plain_and_under_a_tool)
                             {"halo_diff", "/in/b", "5", "/out/b"}};
     const char *argv[SL_RUNNER_ARGV(2)];
     int n = sl_runner_argv("/b/runner", "/x/compute-sanitizer", 0, g, 2, argv);
-    const char *plain[] = {"/b/runner", "run", "tile_reverse", "/in/a", "3", "/out/a",
-                           "halo_diff", "/in/b", "5", "/out/b"};
+    const char *plain[] = {"/b/runner", "run",       "tile_reverse", "/in/a", "3",
+                           "/out/a",    "halo_diff", "/in/b",        "5",     "/out/b"};
     ck_assert_int_eq(n, 10);
     for (int i = 0; i < n; i++)
         ck_assert_str_eq(argv[i], plain[i]);

@@ -16,8 +16,8 @@ START_TEST(shard_specs_are_k_of_n)
     ck_assert_int_eq(k, 1);
     ck_assert_int_eq(n, 3);
     ck_assert_int_eq(sl_shard_parse("3/3", &k, &n), 0);
-    const char *wrong[] = {"0/3", "4/3", "3", "/3", "1/", "1/0", "-1/3", "1/-3", "1/3x",
-                           "a/b", "", "1//3", "+1/3", "1/1000001"};
+    const char *wrong[] = {"0/3",  "4/3",  "3",   "/3", "1/",   "1/0",  "-1/3",
+                           "1/-3", "1/3x", "a/b", "",   "1//3", "+1/3", "1/1000001"};
     for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
         ck_assert_msg(sl_shard_parse(wrong[i], &k, &n) != 0, "%s accepted", wrong[i]);
 }
@@ -93,14 +93,14 @@ START_TEST(gpus_come_from_the_spec_or_the_visible_list)
     ck_assert_int_eq(sl_gpus_parse("all", &g), 0);
     ck_assert_int_eq(g.count, 3);
     ck_assert_str_eq(g.id[2], "5");
-    ck_assert_int_eq(sl_gpus_parse("2", &g), 0);   /* the first two of those */
+    ck_assert_int_eq(sl_gpus_parse("2", &g), 0); /* the first two of those */
     ck_assert_int_eq(g.count, 2);
     ck_assert_str_eq(g.id[1], "3");
-    ck_assert_int_ne(sl_gpus_parse("4", &g), 0);   /* more than there are */
+    ck_assert_int_ne(sl_gpus_parse("4", &g), 0); /* more than there are */
     ck_assert_int_eq(sl_gpus_parse("0,GPU-1a2b", &g), 0);
     ck_assert_int_eq(g.count, 2);
     ck_assert_str_eq(g.id[1], "GPU-1a2b");
-    ck_assert_int_eq(sl_gpus_parse("7,", &g), 0);  /* one id */
+    ck_assert_int_eq(sl_gpus_parse("7,", &g), 0); /* one id */
     ck_assert_int_eq(g.count, 1);
     ck_assert_str_eq(g.id[0], "7");
     ck_assert_int_ne(sl_gpus_parse("0", &g), 0);

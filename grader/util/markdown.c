@@ -34,7 +34,7 @@ void sl_md_slug(const char *heading, char *out, size_t n)
     size_t k = 0;
     for (const char *p = heading; *p && k + 1 < n; p++) {
         unsigned char c = (unsigned char)*p;
-        if (c == ']' && p[1] == '(') {   /* [text](url): the text only */
+        if (c == ']' && p[1] == '(') { /* [text](url): the text only */
             const char *close = strchr(p, ')');
             if (close) {
                 p = close;
@@ -98,7 +98,7 @@ static char *heading_text(const char *line, size_t len)
 static int add_links(sl_md *md, int *cap, const char *line, size_t len, int lineno)
 {
     for (size_t i = 0; i < len; i++) {
-        if (line[i] == '`') {   /* skip to the end of the span, if it has one */
+        if (line[i] == '`') { /* skip to the end of the span, if it has one */
             size_t run = 0, j;
             while (i + run < len && line[i + run] == '`')
                 run++;
@@ -194,8 +194,8 @@ int sl_md_parse(const char *text, sl_md *md)
 {
     memset(md, 0, sizeof *md);
     int anchor_cap = 0, link_cap = 0, table_cap = 0, row_cap = 0;
-    char fence = 0;   /* '`' or '~' inside a fenced code block */
-    sl_md_table *table = NULL;   /* the one being read */
+    char fence = 0;            /* '`' or '~' inside a fenced code block */
+    sl_md_table *table = NULL; /* the one being read */
     const char *prev = NULL;
     size_t prev_len = 0;
     int lineno = 0;

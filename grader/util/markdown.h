@@ -10,26 +10,26 @@
 enum { SL_MD_MAX_CELLS = 8 };
 
 typedef struct {
-    int line;                        /* 1-based */
+    int line; /* 1-based */
     int ncells;
-    char *cell[SL_MD_MAX_CELLS];     /* trimmed; cells past the last are dropped */
+    char *cell[SL_MD_MAX_CELLS]; /* trimmed; cells past the last are dropped */
 } sl_md_row;
 
 typedef struct {
-    sl_md_row header;                /* the line above the | --- | line */
+    sl_md_row header; /* the line above the | --- | line */
     sl_md_row *rows;
     int nrows;
 } sl_md_table;
 
 typedef struct {
     int line;
-    char *target;                    /* "03-reduction.md#tree-reduce", "#grading" */
+    char *target; /* "03-reduction.md#tree-reduce", "#grading" */
 } sl_md_link;
 
 typedef struct {
-    char **anchors;                  /* every heading's, repeats numbered -1, -2 */
+    char **anchors; /* every heading's, repeats numbered -1, -2 */
     int nanchors;
-    sl_md_link *links;               /* [text](target) and ![alt](target) */
+    sl_md_link *links; /* [text](target) and ![alt](target) */
     int nlinks;
     sl_md_table *tables;
     int ntables;

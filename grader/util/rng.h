@@ -5,7 +5,9 @@
 
 #include <stdint.h>
 
-typedef struct { uint64_t s[4]; } sl_rng;
+typedef struct {
+    uint64_t s[4];
+} sl_rng;
 
 void sl_rng_seed(sl_rng *r, uint64_t seed);
 uint64_t sl_rng_u64(sl_rng *r);

@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 typedef struct {
-    char *buf;   /* always NUL-terminated once anything was added */
+    char *buf; /* always NUL-terminated once anything was added */
     size_t len;
     size_t cap;
 } sl_text;

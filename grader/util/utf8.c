@@ -8,8 +8,10 @@ static int sequence_length(const unsigned char *s)
 {
     if (s[0] < 0x80)
         return 1;
-    int n = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
-          : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    int n = s[0] >= 0xC2 && s[0] <= 0xDF   ? 2
+            : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+            : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4
+                                           : 0;
     for (int i = 1; i < n; i++)
         if ((s[i] & 0xC0) != 0x80)
             return 0;

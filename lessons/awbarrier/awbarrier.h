@@ -8,7 +8,8 @@
 /* The lesson's minimum GPU: the hardware asynchronous barrier (mbarrier)
  * exists from sm_80 (A100) on; older GPUs emulate cuda::barrier without it. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#error "lesson 7 (awbarrier) needs a GPU of compute capability 8.0 (sm_80) or newer: cuda::barrier is the hardware mbarrier only from sm_80 on. Build with -arch=sm_80 or newer."
+#error                                                                                             \
+    "lesson 7 (awbarrier) needs a GPU of compute capability 8.0 (sm_80) or newer: cuda::barrier is the hardware mbarrier only from sm_80 on. Build with -arch=sm_80 or newer."
 #endif
 
 #include <cuda/barrier>
@@ -43,8 +44,8 @@ typedef cuda::barrier<cuda::thread_scope_block> block_barrier;
  * and hist[i] = h for every i < n. Two shared buffers used in alternation
  * make one barrier per iteration enough (docs: "Split arrive and wait"). */
 enum { SAW_MAX_BLOCK = 1024 };
-__global__ void split_arrive_wait(const unsigned *in, unsigned *out, unsigned *hist,
-                                  int n, int iters);
+__global__ void split_arrive_wait(const unsigned *in, unsigned *out, unsigned *hist, int n,
+                                  int iters);
 
 /* ---- Exercise normalize (simpleAWBarrier) --------------------------------
  * a and b hold n floats (their dot product is positive). Compute

@@ -5,9 +5,9 @@
 
 #include "exercise_list.h"
 
-#define SL_LESSON_EXERCISES(X)     \
-    X(split_arrive_wait, NO_BENCH) \
-    X(normalize, NO_BENCH)         \
+#define SL_LESSON_EXERCISES(X)                                                                     \
+    X(split_arrive_wait, NO_BENCH)                                                                 \
+    X(normalize, NO_BENCH)                                                                         \
     X(tile_pipeline, NO_BENCH)
 SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
 
@@ -17,7 +17,7 @@ SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
  * harness launches that many blocks itself; tile_pipeline: a grid stride over
  * the tiles). Besides: */
 enum {
-    SPLIT_ARRIVE_WAIT_P_ITERS = SL_P_A,   /* split_arrive_wait: iterations */
+    SPLIT_ARRIVE_WAIT_P_ITERS = SL_P_A, /* split_arrive_wait: iterations */
 };
 
 #endif

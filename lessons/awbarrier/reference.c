@@ -19,8 +19,8 @@ static void tile_iterate(uint32_t *v, uint32_t *next, uint32_t *h, int len, int 
     }
 }
 
-void ref_split_arrive_wait(const uint32_t *in, uint32_t *out, uint32_t *hist,
-                           int n, int block, int iters)
+void ref_split_arrive_wait(const uint32_t *in, uint32_t *out, uint32_t *hist, int n, int block,
+                           int iters)
 {
     uint32_t *next = malloc((size_t)block * sizeof *next);
     if (!next)

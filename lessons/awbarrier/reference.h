@@ -6,8 +6,8 @@
 
 /* split_arrive_wait: tiles of `block` elements, `iters` iterations of
  * h = h * 31 + v; v = left + 2 v + 3 right (0 outside the tile), mod 2^32. */
-void ref_split_arrive_wait(const uint32_t *in, uint32_t *out, uint32_t *hist,
-                           int n, int block, int iters);
+void ref_split_arrive_wait(const uint32_t *in, uint32_t *out, uint32_t *hist, int n, int block,
+                           int iters);
 
 /* Dot product of two float vectors in double; *sum_abs = sum |a[i] b[i]|. */
 double ref_dot(const float *a, const float *b, int n, double *sum_abs);

@@ -10,20 +10,21 @@
 
 /* ---- split_arrive_wait --------------------------------------------------- */
 
-typedef struct { int n, block, iters; } saw_shape;
+typedef struct {
+    int n, block, iters;
+} saw_shape;
 
 static const saw_shape saw_full[] = {
-    {1, 32, 1},          {1, 1024, 3},        {31, 32, 4},        {33, 32, 5},
-    {100, 64, 2},        {1000, 128, 7},      {1000, 1024, 8},    {4097, 256, 16},
-    {65537, 512, 12},    {100003, 96, 9},     {250000, 128, 64},  {1 << 20, 256, 16},
-    {2000003, 32, 6},    {3000017, 1024, 10}, {777777, 480, 3},
+    {1, 32, 1},        {1, 1024, 3},       {31, 32, 4},      {33, 32, 5},         {100, 64, 2},
+    {1000, 128, 7},    {1000, 1024, 8},    {4097, 256, 16},  {65537, 512, 12},    {100003, 96, 9},
+    {250000, 128, 64}, {1 << 20, 256, 16}, {2000003, 32, 6}, {3000017, 1024, 10}, {777777, 480, 3},
 };
 
 static void saw_add(sl_rng *rng, const saw_shape *s, sl_inputs *out)
 {
     int grid = (s->n + s->block - 1) / s->block;
-    sl_input *in = sl_inputs_add(out, "n=%d block=%d grid=%d iters=%d",
-                                 s->n, s->block, grid, s->iters);
+    sl_input *in =
+        sl_inputs_add(out, "n=%d block=%d grid=%d iters=%d", s->n, s->block, grid, s->iters);
     in->in.param[SL_P_N] = s->n;
     in->in.param[SL_P_BLOCK] = s->block;
     in->in.param[SL_P_GRID] = grid;
@@ -95,16 +96,15 @@ static int saw_check(const sl_case *in, const sl_case *out, sl_text *why)
  * scope, or at gpu/sys scope for a cuda::barrier<thread_scope_device> or a
  * cuda::std::barrier placed in shared memory, which are just as correct.
  * __syncthreads() alone has none of them. */
-#define BLOCK_BARRIER_FORMS \
-    "mbarrier.arrive|atom+.acq_rel&ld+.acquire|atom+.release&ld+.acquire"
+#define BLOCK_BARRIER_FORMS "mbarrier.arrive|atom+.acq_rel&ld+.acquire|atom+.release&ld+.acquire"
 
 /* Scoped by mangled name ("_Z17split_arrive_wait...") so a renamed copy in
  * the same file, like the reference inside a bug-zoo mutant, does not count. */
 static const sl_rule saw_rules[] = {
-    { SL_RULE_REQUIRE, "_Z17split_arrive_wait", BLOCK_BARRIER_FORMS,
-      "the exercise is about cuda::barrier: arrive() and wait() on a block_barrier "
-      "(mbarrier.arrive in the PTX), not __syncthreads() alone" },
-    { SL_RULE_END, NULL, NULL, NULL },
+    {SL_RULE_REQUIRE, "_Z17split_arrive_wait", BLOCK_BARRIER_FORMS,
+     "the exercise is about cuda::barrier: arrive() and wait() on a block_barrier "
+     "(mbarrier.arrive in the PTX), not __syncthreads() alone"},
+    {SL_RULE_END, NULL, NULL, NULL},
 };
 
 /* ---- normalize --------------------------------------------------------------- */
@@ -112,20 +112,22 @@ static const sl_rule saw_rules[] = {
 /* grid 0: the student's launcher picks it; > 0: the harness launches
  * normalize itself, cooperatively, with that many blocks (capped at what is
  * co-resident and what n needs): the contract says any grid works. */
-typedef struct { int n, block, grid; } norm_shape;
+typedef struct {
+    int n, block, grid;
+} norm_shape;
 
 static const norm_shape norm_full[] = {
-    {1, 32, 0},      {7, 64, 0},        {31, 32, 0},       {1000, 128, 0},     {4099, 256, 0},
-    {65537, 1024, 0}, {100000, 96, 0},  {1000003, 256, 0}, {1 << 21, 512, 0},  {2000003, 64, 0},
-    {1500000, 1024, 0},
+    {1, 32, 0},        {7, 64, 0},       {31, 32, 0},        {1000, 128, 0},
+    {4099, 256, 0},    {65537, 1024, 0}, {100000, 96, 0},    {1000003, 256, 0},
+    {1 << 21, 512, 0}, {2000003, 64, 0}, {1500000, 1024, 0},
 };
 
 static void norm_add(sl_rng *rng, const norm_shape *s, sl_inputs *out)
 {
-    sl_input *in = s->grid > 0
-        ? sl_inputs_add(out, "n=%d block=%d grid=%d (launched by the grader)", s->n, s->block,
-                        s->grid)
-        : sl_inputs_add(out, "n=%d block=%d (grid: your launcher's)", s->n, s->block);
+    sl_input *in =
+        s->grid > 0 ? sl_inputs_add(out, "n=%d block=%d grid=%d (launched by the grader)", s->n,
+                                    s->block, s->grid)
+                    : sl_inputs_add(out, "n=%d block=%d (grid: your launcher's)", s->n, s->block);
     in->in.param[SL_P_N] = s->n;
     in->in.param[SL_P_BLOCK] = s->block;
     in->in.param[SL_P_GRID] = s->grid;
@@ -149,8 +151,10 @@ static void norm_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
         int count = sl_small_shapes(rng, SL_BLOCKS_WARPS, s);
         for (int k = 0; k < count; k++)
             norm_add(rng, &(norm_shape){(int)s[k].n, s[k].block, 0}, out);
-        norm_add(rng, &(norm_shape){(int)sl_rng_range(rng, 300, 3000),
-                                    32 * (int)sl_rng_range(rng, 2, 8), 2}, out);
+        norm_add(
+            rng,
+            &(norm_shape){(int)sl_rng_range(rng, 300, 3000), 32 * (int)sl_rng_range(rng, 2, 8), 2},
+            out);
         return;
     }
     for (int k = 0; k < (int)(sizeof norm_full / sizeof *norm_full); k++)
@@ -159,12 +163,17 @@ static void norm_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
     norm_add(rng, &(norm_shape){(1 << 24) + (int)sl_rng_range(rng, 1, 1 << 20), 256, 0}, out);
     /* grids the launcher did not choose: 1, 2 and an odd count */
     static const int blocks[] = {32, 64, 96, 128, 256, 512, 1024};
-    norm_add(rng, &(norm_shape){(int)sl_rng_range(rng, 4096, 100000),
-                                blocks[sl_rng_range(rng, 0, 6)], 1}, out);
-    norm_add(rng, &(norm_shape){(int)sl_rng_range(rng, 4096, 100000),
-                                blocks[sl_rng_range(rng, 0, 6)], 2}, out);
-    norm_add(rng, &(norm_shape){(int)sl_rng_range(rng, 200000, 1000000),
-                                blocks[sl_rng_range(rng, 0, 4)], 2 * (int)sl_rng_range(rng, 1, 40) + 1},
+    norm_add(
+        rng,
+        &(norm_shape){(int)sl_rng_range(rng, 4096, 100000), blocks[sl_rng_range(rng, 0, 6)], 1},
+        out);
+    norm_add(
+        rng,
+        &(norm_shape){(int)sl_rng_range(rng, 4096, 100000), blocks[sl_rng_range(rng, 0, 6)], 2},
+        out);
+    norm_add(rng,
+             &(norm_shape){(int)sl_rng_range(rng, 200000, 1000000), blocks[sl_rng_range(rng, 0, 4)],
+                           2 * (int)sl_rng_range(rng, 1, 40) + 1},
              out);
 }
 
@@ -180,8 +189,8 @@ static int expect_scaled(const char *name, const float *x, double norm, double r
         if (fabs((double)g[i] - expected) <= tol)
             continue;
         if (bad < 3)
-            sl_text_printf(why, "%s index %d: expected %.9g, got %.9g (tolerance %.2g)\n",
-                           name, i, expected, (double)g[i], tol);
+            sl_text_printf(why, "%s index %d: expected %.9g, got %.9g (tolerance %.2g)\n", name, i,
+                           expected, (double)g[i], tol);
         bad++;
     }
     if (bad > 3)
@@ -208,37 +217,40 @@ static int norm_check(const sl_case *in, const sl_case *out, sl_text *why)
         sl_text_printf(why, "(reference: dot = %.9g, sqrt(dot) = %.9g)\n", dot, norm);
     if (!(ok_a && ok_b) && out->narrays > 2 && out->array[2].type == SL_I32 &&
         out->array[2].count == 1)
-        sl_text_printf(why, "(the grader launched normalize itself with %d blocks: any grid "
+        sl_text_printf(why,
+                       "(the grader launched normalize itself with %d blocks: any grid "
                        "must work, not only the one your launcher picks)\n",
                        *(const int32_t *)out->array[2].data);
     return ok_a && ok_b;
 }
 
 static const sl_rule norm_rules[] = {
-    { SL_RULE_REQUIRE, "_Z9normalize", BLOCK_BARRIER_FORMS,
-      "the block reduction must use the cuda::barrier (arrive()/wait(): mbarrier.arrive "
-      "in the PTX), not __syncthreads() alone" },
-    { SL_RULE_END, NULL, NULL, NULL },
+    {SL_RULE_REQUIRE, "_Z9normalize", BLOCK_BARRIER_FORMS,
+     "the block reduction must use the cuda::barrier (arrive()/wait(): mbarrier.arrive "
+     "in the PTX), not __syncthreads() alone"},
+    {SL_RULE_END, NULL, NULL, NULL},
 };
 
 /* ---- tile_pipeline -------------------------------------------------------------- */
 
-typedef struct { int n, block, grid; } tp_shape;
+typedef struct {
+    int n, block, grid;
+} tp_shape;
 
 /* grid below the tile count: each block runs a pipeline of many tiles; above
  * it: blocks with no tile; grid 1: one block through every tile. */
 static const tp_shape tp_full[] = {
-    {1, 32, 1},          {31, 32, 4},          {33, 32, 1},          {1000, 128, 2},
-    {1000, 1024, 1},     {4097, 256, 1},       {500, 128, 100},      {65537, 512, 7},
-    {100003, 96, 13},    {123457, 64, 1},      {250000, 128, 132},   {1 << 20, 256, 264},
-    {777777, 480, 50},   {2000003, 1024, 64},  {3000017, 32, 1000},
+    {1, 32, 1},        {31, 32, 4},         {33, 32, 1},         {1000, 128, 2},
+    {1000, 1024, 1},   {4097, 256, 1},      {500, 128, 100},     {65537, 512, 7},
+    {100003, 96, 13},  {123457, 64, 1},     {250000, 128, 132},  {1 << 20, 256, 264},
+    {777777, 480, 50}, {2000003, 1024, 64}, {3000017, 32, 1000},
 };
 
 static void tp_add(sl_rng *rng, const tp_shape *s, sl_inputs *out)
 {
     int tiles = (s->n + s->block - 1) / s->block;
-    sl_input *in = sl_inputs_add(out, "n=%d block=%d grid=%d (%d tiles)", s->n, s->block,
-                                 s->grid, tiles);
+    sl_input *in =
+        sl_inputs_add(out, "n=%d block=%d grid=%d (%d tiles)", s->n, s->block, s->grid, tiles);
     in->in.param[SL_P_N] = s->n;
     in->in.param[SL_P_BLOCK] = s->block;
     in->in.param[SL_P_GRID] = s->grid;
@@ -260,7 +272,8 @@ static void tp_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
         int count = sl_small_shapes(rng, SL_BLOCKS_WARPS, s);
         for (int k = 0; k < count; k++) {
             int tiles = (int)((s[k].n + s[k].block - 1) / s[k].block);
-            int grid = tiles > 1 ? tiles / (int)sl_rng_range(rng, 2, 3) : (int)sl_rng_range(rng, 2, 4);
+            int grid =
+                tiles > 1 ? tiles / (int)sl_rng_range(rng, 2, 3) : (int)sl_rng_range(rng, 2, 4);
             tp_shape p = {(int)s[k].n, s[k].block, grid > 0 ? grid : 1};
             tp_add(rng, &p, out);
         }
@@ -295,96 +308,136 @@ static int tp_check(const sl_case *in, const sl_case *out, sl_text *why)
  * sm_90 bulk copy cp.async.bulk. cuda::memcpy_async, cuda::pipeline and
  * __pipeline_memcpy_async all give one of them; plain loads do not. */
 static const sl_rule tp_rules[] = {
-    { SL_RULE_REQUIRE, "_Z13tile_pipeline", "cp.async",
-      "the tiles must be staged with cuda::memcpy_async (cp.async in the PTX), not "
-      "copied into shared memory with plain loads and stores" },
-    { SL_RULE_END, NULL, NULL, NULL },
+    {SL_RULE_REQUIRE, "_Z13tile_pipeline", "cp.async",
+     "the tiles must be staged with cuda::memcpy_async (cp.async in the PTX), not "
+     "copied into shared memory with plain loads and stores"},
+    {SL_RULE_END, NULL, NULL, NULL},
 };
 
 static const sl_exercise exercises[] = {
-    { .name = SL_NAME(split_arrive_wait), .title = "Split arrive and wait, double-buffered",
-      .doc = "docs/07-awbarrier.md#split-arrive-and-wait", .points = 10,
-      .make_inputs = saw_inputs, .check = saw_check, .rules = saw_rules,
-      .hint = {
-          [SL_V_WRONG] = "Read left and right from the buffer published this iteration "
-                         "(0 outside the tile); threads past n keep v = 0; h uses v before the update.",
-          [SL_V_RACE] = "Read a neighbour's value only after bar.wait(token), and alternate "
-                        "two buffers so a fast thread's next write cannot hit a value still being read.",
-          [SL_V_SYNC] = "Every thread of the block arrives exactly once per phase: "
-                        "init(&bar, blockDim.x), no arrive() inside a branch only some threads take.",
-          [SL_V_LAUNCH] = "Barrier overflow: more arrivals than init's count (use blockDim.x, one "
-                          "arrive() per thread per phase), or arrivals before __syncthreads() published init.",
-          [SL_V_TIMEOUT] = "A wait never completed: a thread returned early or skipped arrive() "
-                           "(a thread that leaves must call bar.arrive_and_drop() first), or "
-                           "init's count exceeds blockDim.x.",
-          [SL_V_MEMORY] = "An error inside mbarrier_arrive: a thread arrived before init was "
-                          "published (__syncthreads() after init). Else guard in/out/hist with i < n.",
-          [SL_V_RULE] = "Synchronize the iterations with the block_barrier's arrive() and wait().",
-      } },
-    { .name = SL_NAME(normalize), .title = "Normalize two vectors by sqrt(A.B) (simpleAWBarrier)",
-      .doc = "docs/07-awbarrier.md#normalizing-two-vectors", .points = 10,
-      .make_inputs = norm_inputs, .check = norm_check, .rules = norm_rules, .repeats = 2,
-      .hint = {
-          [SL_V_WRONG] = "grid.sync() between the dot product and the scaling, every partial added "
-                         "once, and divide by sqrt(dot), not dot.",
-          [SL_V_RACE] = "Lane 0 writes its warp's sum, then bar.arrive() + bar.wait() before anyone "
-                        "reads the sums; reusing them later needs another barrier (grid.sync() is one).",
-          [SL_V_SYNC] = "Every thread of the block arrives once per phase: init(&bar, blockDim.x), "
-                        "no arrive() or grid.sync() inside a branch.",
-          [SL_V_LAUNCH] = "grid.sync() needs cudaLaunchCooperativeKernel with at most (occupancy "
-                          "blocks per SM) x (SMs) blocks; <<<>>> gives 'unspecified launch failure'.",
-          [SL_V_TIMEOUT] = "A barrier or grid.sync() that some thread never reaches, or a grid "
-                           "larger than what fits on the GPU at once.",
-          [SL_V_MEMORY] = "partial[] holds NORMALIZE_MAX_BLOCKS doubles of garbage: read only the "
-                          "gridDim.x slots written in this launch; guard a[i], b[i] with i < n.",
-          [SL_V_RULE] = "Do the block reduction with the block_barrier's arrive() and wait().",
-      } },
-    { .name = SL_NAME(tile_pipeline), .title = "A double-buffered copy pipeline (memcpy_async)",
-      .doc = "docs/07-awbarrier.md#a-copy-pipeline", .points = 15,
-      .make_inputs = tp_inputs, .check = tp_check, .rules = tp_rules,
-      /* no synccheck: compute-sanitizer 2025.3's synccheck counts the
+    {.name = SL_NAME(split_arrive_wait),
+     .title = "Split arrive and wait, double-buffered",
+     .doc = "docs/07-awbarrier.md#split-arrive-and-wait",
+     .points = 10,
+     .make_inputs = saw_inputs,
+     .check = saw_check,
+     .rules = saw_rules,
+     .hint =
+         {
+             [SL_V_WRONG] =
+                 "Read left and right from the buffer published this iteration "
+                 "(0 outside the tile); threads past n keep v = 0; h uses v before the update.",
+             [SL_V_RACE] =
+                 "Read a neighbour's value only after bar.wait(token), and alternate "
+                 "two buffers so a fast thread's next write cannot hit a value still being read.",
+             [SL_V_SYNC] =
+                 "Every thread of the block arrives exactly once per phase: "
+                 "init(&bar, blockDim.x), no arrive() inside a branch only some threads take.",
+             [SL_V_LAUNCH] =
+                 "Barrier overflow: more arrivals than init's count (use blockDim.x, one "
+                 "arrive() per thread per phase), or arrivals before __syncthreads() published "
+                 "init.",
+             [SL_V_TIMEOUT] = "A wait never completed: a thread returned early or skipped arrive() "
+                              "(a thread that leaves must call bar.arrive_and_drop() first), or "
+                              "init's count exceeds blockDim.x.",
+             [SL_V_MEMORY] =
+                 "An error inside mbarrier_arrive: a thread arrived before init was "
+                 "published (__syncthreads() after init). Else guard in/out/hist with i < n.",
+             [SL_V_RULE] =
+                 "Synchronize the iterations with the block_barrier's arrive() and wait().",
+         }},
+    {.name = SL_NAME(normalize),
+     .title = "Normalize two vectors by sqrt(A.B) (simpleAWBarrier)",
+     .doc = "docs/07-awbarrier.md#normalizing-two-vectors",
+     .points = 10,
+     .make_inputs = norm_inputs,
+     .check = norm_check,
+     .rules = norm_rules,
+     .repeats = 2,
+     .hint =
+         {
+             [SL_V_WRONG] =
+                 "grid.sync() between the dot product and the scaling, every partial added "
+                 "once, and divide by sqrt(dot), not dot.",
+             [SL_V_RACE] =
+                 "Lane 0 writes its warp's sum, then bar.arrive() + bar.wait() before anyone "
+                 "reads the sums; reusing them later needs another barrier (grid.sync() is one).",
+             [SL_V_SYNC] =
+                 "Every thread of the block arrives once per phase: init(&bar, blockDim.x), "
+                 "no arrive() or grid.sync() inside a branch.",
+             [SL_V_LAUNCH] =
+                 "grid.sync() needs cudaLaunchCooperativeKernel with at most (occupancy "
+                 "blocks per SM) x (SMs) blocks; <<<>>> gives 'unspecified launch failure'.",
+             [SL_V_TIMEOUT] = "A barrier or grid.sync() that some thread never reaches, or a grid "
+                              "larger than what fits on the GPU at once.",
+             [SL_V_MEMORY] =
+                 "partial[] holds NORMALIZE_MAX_BLOCKS doubles of garbage: read only the "
+                 "gridDim.x slots written in this launch; guard a[i], b[i] with i < n.",
+             [SL_V_RULE] = "Do the block reduction with the block_barrier's arrive() and wait().",
+         }},
+    {.name = SL_NAME(tile_pipeline),
+     .title = "A double-buffered copy pipeline (memcpy_async)",
+     .doc = "docs/07-awbarrier.md#a-copy-pipeline",
+     .points = 15,
+     .make_inputs = tp_inputs,
+     .check = tp_check,
+     .rules = tp_rules,
+     /* no synccheck: compute-sanitizer 2025.3's synccheck counts the
        * arrival a copy makes (cp.async.mbarrier.arrive) as the issuing
        * thread's own and reports "Missing wait" on every correct
        * memcpy_async pipeline (measured on the H100, CUDA 13.0) */
-      .tools = SL_TOOL_MEMCHECK | SL_TOOL_RACECHECK | SL_TOOL_INITCHECK,
-      .ladder = {
-          [SL_V_WRONG] = {"Which phase of full[s] holds tile k, and what parity names it? "
-                          "(docs/07-awbarrier.md#phases-and-parity)",
-                          "A stage may be read only after the phase of its tile has completed: "
-                          "tile k is phase k / 2 of full[k % 2].", NULL},
-          [SL_V_RACE] = {"Between the copy landing in a stage and your read of it, and between "
-                         "your read and the next copy into it, what orders the threads? "
-                         "(docs/07-awbarrier.md#two-stages-two-barriers-each)",
-                         "Read after full[s] completes; refill only after empty[s] completes.",
-                         NULL},
-          [SL_V_TIMEOUT] = {"Which barrier phase never completes, and who was supposed to arrive "
-                            "on it? (docs/07-awbarrier.md#cudamemcpy_async-and-a-barrier)",
-                            "Every phase needs its expected arrivals: memcpy_async adds the copy "
-                            "but does not arrive for the producer.", NULL},
-      },
-      .hint = {
-          [SL_V_WRONG] = "Read a stage only after full[s] completed the phase of its tile: tile k is "
-                         "phase k / 2 of full[k % 2], parity (k / 2) % 2. The last tile is len long: "
-                         "its mirror is x[len - 1 - j], not x[blockDim.x - 1 - j].",
-          [SL_V_RACE] = "A stage is read before its copy landed (no wait, or a wait on the wrong "
-                        "phase), or refilled before every thread arrived on empty[s] after reading it.",
-          [SL_V_SYNC] = "Count the arrivals: full[s] expects the producer's arrive() after its "
-                        "memcpy_async, empty[s] one arrival per thread per tile. A thread that "
-                        "leaves early calls arrive_and_drop().",
-          [SL_V_LAUNCH] = "More arrivals in a phase than init's count (Barrier overflow), or a "
-                          "barrier used before __syncthreads() published init.",
-          [SL_V_TIMEOUT] = "A phase never completed: memcpy_async does not arrive for you (the "
-                           "producer still calls arrive()), or a wait_parity with the wrong parity "
-                           "waits for a phase that needs this very thread to go on.",
-          [SL_V_MEMORY] = "Copy len elements of the last tile, not blockDim.x; tile t starts at "
-                          "t * blockDim.x; guard out[] with j < len.",
-          [SL_V_RULE] = "Stage the tiles with cuda::memcpy_async(dst, src, bytes, full[s]) (cp.async), "
-                        "not a loop of plain loads into shared memory.",
-      } },
+     .tools = SL_TOOL_MEMCHECK | SL_TOOL_RACECHECK | SL_TOOL_INITCHECK,
+     .ladder =
+         {
+             [SL_V_WRONG] = {"Which phase of full[s] holds tile k, and what parity names it? "
+                             "(docs/07-awbarrier.md#phases-and-parity)",
+                             "A stage may be read only after the phase of its tile has completed: "
+                             "tile k is phase k / 2 of full[k % 2].",
+                             NULL},
+             [SL_V_RACE] = {"Between the copy landing in a stage and your read of it, and between "
+                            "your read and the next copy into it, what orders the threads? "
+                            "(docs/07-awbarrier.md#two-stages-two-barriers-each)",
+                            "Read after full[s] completes; refill only after empty[s] completes.",
+                            NULL},
+             [SL_V_TIMEOUT] =
+                 {"Which barrier phase never completes, and who was supposed to arrive "
+                  "on it? (docs/07-awbarrier.md#cudamemcpy_async-and-a-barrier)",
+                  "Every phase needs its expected arrivals: memcpy_async adds the copy "
+                  "but does not arrive for the producer.",
+                  NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] =
+                 "Read a stage only after full[s] completed the phase of its tile: tile k is "
+                 "phase k / 2 of full[k % 2], parity (k / 2) % 2. The last tile is len long: "
+                 "its mirror is x[len - 1 - j], not x[blockDim.x - 1 - j].",
+             [SL_V_RACE] =
+                 "A stage is read before its copy landed (no wait, or a wait on the wrong "
+                 "phase), or refilled before every thread arrived on empty[s] after reading it.",
+             [SL_V_SYNC] = "Count the arrivals: full[s] expects the producer's arrive() after its "
+                           "memcpy_async, empty[s] one arrival per thread per tile. A thread that "
+                           "leaves early calls arrive_and_drop().",
+             [SL_V_LAUNCH] = "More arrivals in a phase than init's count (Barrier overflow), or a "
+                             "barrier used before __syncthreads() published init.",
+             [SL_V_TIMEOUT] =
+                 "A phase never completed: memcpy_async does not arrive for you (the "
+                 "producer still calls arrive()), or a wait_parity with the wrong parity "
+                 "waits for a phase that needs this very thread to go on.",
+             [SL_V_MEMORY] = "Copy len elements of the last tile, not blockDim.x; tile t starts at "
+                             "t * blockDim.x; guard out[] with j < len.",
+             [SL_V_RULE] =
+                 "Stage the tiles with cuda::memcpy_async(dst, src, bytes, full[s]) (cp.async), "
+                 "not a loop of plain loads into shared memory.",
+         }},
 };
 
 SL_SUITE_COVERS(exercises);
 static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
 
-const sl_lesson sl_lesson_awbarrier = { "awbarrier", "Asynchronous barrier", "docs/07-awbarrier.md",
-                                        exercises, sizeof exercises / sizeof exercises[0], declared};
+const sl_lesson sl_lesson_awbarrier = {"awbarrier",
+                                       "Asynchronous barrier",
+                                       "docs/07-awbarrier.md",
+                                       exercises,
+                                       sizeof exercises / sizeof exercises[0],
+                                       declared};

@@ -5,10 +5,10 @@
 
 #include "exercise_list.h"
 
-#define SL_LESSON_EXERCISES(X) \
-    X(tile_reverse, NO_BENCH)  \
-    X(halo_diff, NO_BENCH)     \
-    X(block_vote, NO_BENCH)    \
+#define SL_LESSON_EXERCISES(X)                                                                     \
+    X(tile_reverse, NO_BENCH)                                                                      \
+    X(halo_diff, NO_BENCH)                                                                         \
+    X(block_vote, NO_BENCH)                                                                        \
     X(warp_step, NO_BENCH)
 SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
 
@@ -16,7 +16,7 @@ SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
  * elements, SL_P_BLOCK threads per block, SL_P_GRID blocks (0: the
  * harness uses ceil(N / BLOCK)); array 0 = in (I32, N). Besides: */
 enum {
-    BLOCK_VOTE_P_THRESHOLD = SL_P_A,   /* block_vote: p = in[i] > threshold */
+    BLOCK_VOTE_P_THRESHOLD = SL_P_A, /* block_vote: p = in[i] > threshold */
 };
 
 #endif

@@ -25,7 +25,7 @@ static void run_tile_reverse(const sl_case *in, sl_case *out)
     launch_shape s = shape_of(in);
     int *d_in = (int *)sl_to_device(&in->array[0]);
     int *d_out = (int *)sl_device_alloc((size_t)s.n * sizeof(int), 0xFF);
-    sl_dirty_shared();   // a read of an unwritten tile slot gives garbage
+    sl_dirty_shared(); // a read of an unwritten tile slot gives garbage
     tile_reverse<<<s.grid, s.block, s.block * sizeof(int)>>>(d_in, d_out, s.n);
     sl_launched("tile_reverse");
     sl_download(out, SL_I32, (uint64_t)s.n, d_out);
@@ -41,7 +41,7 @@ static void run_halo_diff(const sl_case *in, sl_case *out)
     // Fresh for every case and full of -1: a block that reads a neighbour's
     // scratch before that neighbour ran sees -1, never a lucky old value.
     int *d_scratch = (int *)sl_device_alloc((size_t)s.n * sizeof(int), 0xFF);
-    sl_dirty_shared();   // a halo slot nobody wrote gives garbage
+    sl_dirty_shared(); // a halo slot nobody wrote gives garbage
     halo_diff<<<s.grid, s.block, (s.block + 2) * sizeof(int)>>>(d_in, d_out, d_scratch, s.n);
     sl_launched("halo_diff");
     sl_download(out, SL_I32, (uint64_t)s.n, d_out);
@@ -57,7 +57,7 @@ static void run_block_vote(const sl_case *in, sl_case *out)
     size_t nout = 3 * (size_t)s.grid;
     int *d_in = (int *)sl_to_device(&in->array[0]);
     int *d_out = (int *)sl_device_alloc(nout * sizeof(int), 0xFF);
-    sl_dirty_shared();   // in case the student keeps something in shared memory
+    sl_dirty_shared(); // in case the student keeps something in shared memory
     block_vote<<<s.grid, s.block>>>(d_in, d_out, s.n, threshold);
     sl_launched("block_vote");
     sl_download(out, SL_I32, (uint64_t)nout, d_out);
@@ -70,7 +70,7 @@ static void run_warp_step(const sl_case *in, sl_case *out)
     launch_shape s = shape_of(in);
     int *d_in = (int *)sl_to_device(&in->array[0]);
     int *d_out = (int *)sl_device_alloc((size_t)s.n * sizeof(int), 0xFF);
-    sl_dirty_shared();   // a slot read before its lane wrote it gives garbage
+    sl_dirty_shared(); // a slot read before its lane wrote it gives garbage
     warp_step<<<s.grid, s.block, s.block * sizeof(int)>>>(d_in, d_out, s.n);
     sl_launched("warp_step");
     sl_download(out, SL_I32, (uint64_t)s.n, d_out);

@@ -10,10 +10,7 @@ void ref_tile_reverse(const int32_t *in, int32_t *out, int64_t n, int64_t block)
     }
 }
 
-int32_t ref_halo_y(int32_t x)
-{
-    return x * x;
-}
+int32_t ref_halo_y(int32_t x) { return x * x; }
 
 static int32_t y_at(const int32_t *in, int64_t j, int64_t n)
 {
@@ -26,8 +23,7 @@ void ref_halo_diff(const int32_t *in, int32_t *out, int64_t n)
         out[i] = y_at(in, i + 1, n) - y_at(in, i - 1, n);
 }
 
-void ref_block_vote(const int32_t *in, int32_t *out, int64_t n, int64_t block,
-                    int32_t threshold)
+void ref_block_vote(const int32_t *in, int32_t *out, int64_t n, int64_t block, int32_t threshold)
 {
     for (int64_t b = 0; b * block < n; b++) {
         int64_t base = b * block;

@@ -13,8 +13,7 @@ int32_t ref_halo_y(int32_t x);
 void ref_halo_diff(const int32_t *in, int32_t *out, int64_t n);
 /* out[3b] = count, out[3b+1] = all (over valid elements), out[3b+2] = any
  * of in[i] > threshold, per block; out holds 3 * ceil(n / block) values. */
-void ref_block_vote(const int32_t *in, int32_t *out, int64_t n, int64_t block,
-                    int32_t threshold);
+void ref_block_vote(const int32_t *in, int32_t *out, int64_t n, int64_t block, int32_t threshold);
 /* out[i] = sum of the 32-aligned group of in[] that holds i. */
 void ref_warp_step(const int32_t *in, int32_t *out, int64_t n);
 

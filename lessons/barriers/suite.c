@@ -11,9 +11,9 @@
 
 /* Sizes around warp and block boundaries, and odd ones: the last block is
  * partial for most (size, block) pairs. */
-static const int64_t small_sizes[] = {1, 2, 5, 31, 32, 33, 63, 64, 65, 96, 100, 127, 128, 129,
-                                      255, 256, 257, 1000, 1023, 1024, 1025, 2047, 4097,
-                                      12345, 65537, 100003};
+static const int64_t small_sizes[] = {1,    2,    5,    31,   32,   33,    63,    64,    65,
+                                      96,   100,  127,  128,  129,  255,   256,   257,   1000,
+                                      1023, 1024, 1025, 2047, 4097, 12345, 65537, 100003};
 /* Block sizes for tile_reverse, halo_diff and block_vote (100: not a multiple
  * of the warp). warp_step needs multiples of 32. */
 static const int any_blocks[] = {32, 64, 96, 100, 128, 256, 512, 1024};
@@ -31,12 +31,9 @@ typedef enum { DATA_ANY, DATA_HALO, DATA_SMALL } data_kind;
 static int32_t draw(sl_rng *rng, data_kind kind)
 {
     switch (kind) {
-    case DATA_HALO:
-        return (int32_t)sl_rng_range(rng, -30000, 30000);   /* x*x fits an int */
-    case DATA_SMALL:
-        return (int32_t)sl_rng_range(rng, -1000, 1000);     /* 32 of them fit */
-    default:
-        return (int32_t)(uint32_t)sl_rng_u64(rng);
+    case DATA_HALO: return (int32_t)sl_rng_range(rng, -30000, 30000); /* x*x fits an int */
+    case DATA_SMALL: return (int32_t)sl_rng_range(rng, -1000, 1000);  /* 32 of them fit */
+    default: return (int32_t)(uint32_t)sl_rng_u64(rng);
     }
 }
 
@@ -128,8 +125,8 @@ static void halo_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
     /* Small blocks and millions of elements: far more blocks than the GPU
      * holds at once, so a block that reads its neighbour's results often
      * finds them not written yet. */
-    static const shape large[] = {{(1 << 22) + 3, 32}, {3000017, 64}, {(1 << 21) + 1, 96},
-                                  {(1 << 20) + 7, 1024}};
+    static const shape large[] = {
+        {(1 << 22) + 3, 32}, {3000017, 64}, {(1 << 21) + 1, 96}, {(1 << 20) + 7, 1024}};
     if (set == SL_INPUTS_SMALL)
         add_small_cases(out, rng, SL_BLOCKS_ANY, DATA_HALO);
     else
@@ -153,7 +150,7 @@ static int halo_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 /* ---- block_vote --------------------------------------------------------- */
 
-enum { VOTE_MAX = 999 };   /* data in [0, VOTE_MAX] */
+enum { VOTE_MAX = 999 }; /* data in [0, VOTE_MAX] */
 
 /* Runs of equal tendency (above, below, mixed) so that whole blocks pass or
  * fail: "all" and "any" are then 1 and 0 in places, not always 0 and 1. */
@@ -165,9 +162,9 @@ static void shape_vote_data(sl_rng *rng, int32_t *data, int64_t n, int32_t thres
         int mode = (int)sl_rng_range(rng, 0, 2);
         int64_t lo = 0, hi = VOTE_MAX;
         if (mode == 1 && threshold < VOTE_MAX)
-            lo = threshold + 1;            /* all above */
+            lo = threshold + 1; /* all above */
         else if (mode == 2 && threshold >= 0)
-            hi = threshold;                /* all below or equal */
+            hi = threshold; /* all below or equal */
         for (int64_t k = 0; k < run && i < n; k++, i++)
             data[i] = (int32_t)sl_rng_range(rng, lo, hi);
     }
@@ -175,8 +172,8 @@ static void shape_vote_data(sl_rng *rng, int32_t *data, int64_t n, int32_t thres
 
 static void add_vote_case(sl_inputs *out, sl_rng *rng, shape s, int32_t threshold)
 {
-    sl_input *c = sl_inputs_add(out, "n=%lld block=%d threshold=%d", (long long)s.n, s.block,
-                                (int)threshold);
+    sl_input *c =
+        sl_inputs_add(out, "n=%lld block=%d threshold=%d", (long long)s.n, s.block, (int)threshold);
     if (!c)
         return;
     c->in.param[SL_P_N] = s.n;
@@ -206,7 +203,7 @@ static void vote_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
     if (set == SL_INPUTS_SMALL) {
         sl_shape s[SL_SMALL_SHAPES];
         int count = sl_small_shapes(rng, SL_BLOCKS_ANY, s);
-        for (int k = 0; k < count; k++)   /* every threshold kind, the tiny sizes too */
+        for (int k = 0; k < count; k++) /* every threshold kind, the tiny sizes too */
             add_vote_case(out, rng, (shape){s[k].n, s[k].block}, pick_threshold(rng, 2 + k));
         return;
     }
@@ -239,8 +236,8 @@ static int vote_check(const sl_case *in, const sl_case *out, sl_text *why)
             if (shown++ < 3)
                 sl_text_printf(why, "index %lld (block %lld%s, %s): expected %d, got %d\n",
                                (long long)k, (long long)(k / 3),
-                               k / 3 == grid - 1 ? ", the last" : "", what[k % 3],
-                               (int)expected[k], (int)got[k]);
+                               k / 3 == grid - 1 ? ", the last" : "", what[k % 3], (int)expected[k],
+                               (int)got[k]);
             wrong++;
         }
         if (wrong > 3)
@@ -298,7 +295,7 @@ static const sl_rule warp_rules[] = {
 
 static void tile_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
 {
-    add_case(out, rng, (shape){n, block}, DATA_SMALL);   /* small numbers read well */
+    add_case(out, rng, (shape){n, block}, DATA_SMALL); /* small numbers read well */
 }
 
 static void halo_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
@@ -371,33 +368,40 @@ static const sl_exercise exercises[] = {
      .check = tile_check,
      .make_input = tile_input,
      .expected = tile_expected,
-     .ladder = {
-         [SL_V_WRONG] = {"Look at the rows that differ: are they all in the last block? What "
-                         "does docs/01-barriers.md#tile-reverse say the last, shorter tile "
-                         "reverses to?",
-                         "Each block reverses only its valid elements: the last tile holds "
-                         "n - base of them, not blockDim.x.", NULL},
-         [SL_V_RACE] = {"Thread t reads the slot thread blockDim.x - 1 - t wrote: what makes "
-                        "sure that write has happened? (docs/01-barriers.md#what-a-barrier-is)",
-                        "A shared-memory slot written by one thread and read by another needs "
-                        "a barrier between the write and the read.", NULL},
-         [SL_V_SYNC] = {"Which threads skip the branch around your __syncthreads()? Read "
-                        "docs/01-barriers.md#what-a-barrier-is on barriers in branches.",
-                        "__syncthreads() must be reached by every thread of the block, the "
-                        "threads past n too.", NULL},
-     },
-     .hint = {
-         [SL_V_WRONG] = "In the last block use valid = min(blockDim.x, n - base) and read "
-                        "tile[valid - 1 - t], not tile[blockDim.x - 1 - t].",
-         [SL_V_RACE] = "A thread reads a slot another thread writes: put __syncthreads() between "
-                       "the writes to the tile and the reads from it.",
-         [SL_V_SYNC] = "Every thread of the block must reach the same __syncthreads(): move it out "
-                       "of the thread-dependent branch and guard only the work around it.",
-         [SL_V_TIMEOUT] = "A barrier that some threads never reach can wait forever: keep "
-                          "__syncthreads() outside every thread-dependent branch.",
-         [SL_V_MEMORY] = "Touch in[i] and out[i] only when i < n, and the tile only at slots "
-                         "0 .. blockDim.x - 1.",
-     }},
+     .ladder =
+         {
+             [SL_V_WRONG] = {"Look at the rows that differ: are they all in the last block? What "
+                             "does docs/01-barriers.md#tile-reverse say the last, shorter tile "
+                             "reverses to?",
+                             "Each block reverses only its valid elements: the last tile holds "
+                             "n - base of them, not blockDim.x.",
+                             NULL},
+             [SL_V_RACE] = {"Thread t reads the slot thread blockDim.x - 1 - t wrote: what makes "
+                            "sure that write has happened? (docs/01-barriers.md#what-a-barrier-is)",
+                            "A shared-memory slot written by one thread and read by another needs "
+                            "a barrier between the write and the read.",
+                            NULL},
+             [SL_V_SYNC] = {"Which threads skip the branch around your __syncthreads()? Read "
+                            "docs/01-barriers.md#what-a-barrier-is on barriers in branches.",
+                            "__syncthreads() must be reached by every thread of the block, the "
+                            "threads past n too.",
+                            NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] = "In the last block use valid = min(blockDim.x, n - base) and read "
+                            "tile[valid - 1 - t], not tile[blockDim.x - 1 - t].",
+             [SL_V_RACE] =
+                 "A thread reads a slot another thread writes: put __syncthreads() between "
+                 "the writes to the tile and the reads from it.",
+             [SL_V_SYNC] =
+                 "Every thread of the block must reach the same __syncthreads(): move it out "
+                 "of the thread-dependent branch and guard only the work around it.",
+             [SL_V_TIMEOUT] = "A barrier that some threads never reach can wait forever: keep "
+                              "__syncthreads() outside every thread-dependent branch.",
+             [SL_V_MEMORY] = "Touch in[i] and out[i] only when i < n, and the tile only at slots "
+                             "0 .. blockDim.x - 1.",
+         }},
     {.name = SL_NAME(halo_diff),
      .title = "Central difference with a halo across block boundaries",
      .doc = "docs/01-barriers.md#halo-difference",
@@ -407,33 +411,40 @@ static const sl_exercise exercises[] = {
      .make_input = halo_input,
      .expected = halo_expected,
      .repeats = 3,
-     .ladder = {
-         [SL_V_WRONG] = {"Do the wrong rows sit at block edges? Where does "
-                         "docs/01-barriers.md#halo-difference say the two halo values come "
-                         "from?",
-                         "No barrier orders two blocks: a block may read only what it "
-                         "computed itself (or in[]).", NULL},
-         [SL_V_RACE] = {"Which ys[] slots does a thread read that other threads write, "
-                        "including the halo slots? (docs/01-barriers.md#halo-difference)",
-                        "Every write to ys[] must be separated by a barrier from every read "
-                        "of it by another thread.", NULL},
-         [SL_V_SYNC] = {"Is your __syncthreads() inside if (i < n) or if (t == 0)? Read "
-                        "docs/01-barriers.md#what-a-barrier-is on barriers in branches.",
-                        "Every thread of the block reaches the same __syncthreads(); only the "
-                        "work around it is guarded.", NULL},
-     },
-     .hint = {
-         [SL_V_WRONG] = "Blocks do not synchronize, only the end of the kernel (or grid.sync) "
-                        "does: compute the two halo y values from in[] in your own block instead "
-                        "of reading another block's results.",
-         [SL_V_RACE] = "Write the whole ys[] (tile and both halo slots), then __syncthreads(), "
-                       "then read ys[t] and ys[t + 2].",
-         [SL_V_SYNC] = "Every thread of the block must reach the same __syncthreads(): not "
-                       "inside if (i < n) nor if (t == 0).",
-         [SL_V_TIMEOUT] = "A barrier that some threads never reach can wait forever: keep "
-                          "__syncthreads() outside every thread-dependent branch.",
-         [SL_V_MEMORY] = "Load in[j] only for 0 <= j < n: outside the array y is 0, not a load.",
-     }},
+     .ladder =
+         {
+             [SL_V_WRONG] = {"Do the wrong rows sit at block edges? Where does "
+                             "docs/01-barriers.md#halo-difference say the two halo values come "
+                             "from?",
+                             "No barrier orders two blocks: a block may read only what it "
+                             "computed itself (or in[]).",
+                             NULL},
+             [SL_V_RACE] = {"Which ys[] slots does a thread read that other threads write, "
+                            "including the halo slots? (docs/01-barriers.md#halo-difference)",
+                            "Every write to ys[] must be separated by a barrier from every read "
+                            "of it by another thread.",
+                            NULL},
+             [SL_V_SYNC] = {"Is your __syncthreads() inside if (i < n) or if (t == 0)? Read "
+                            "docs/01-barriers.md#what-a-barrier-is on barriers in branches.",
+                            "Every thread of the block reaches the same __syncthreads(); only the "
+                            "work around it is guarded.",
+                            NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] =
+                 "Blocks do not synchronize, only the end of the kernel (or grid.sync) "
+                 "does: compute the two halo y values from in[] in your own block instead "
+                 "of reading another block's results.",
+             [SL_V_RACE] = "Write the whole ys[] (tile and both halo slots), then __syncthreads(), "
+                           "then read ys[t] and ys[t + 2].",
+             [SL_V_SYNC] = "Every thread of the block must reach the same __syncthreads(): not "
+                           "inside if (i < n) nor if (t == 0).",
+             [SL_V_TIMEOUT] = "A barrier that some threads never reach can wait forever: keep "
+                              "__syncthreads() outside every thread-dependent branch.",
+             [SL_V_MEMORY] =
+                 "Load in[j] only for 0 <= j < n: outside the array y is 0, not a load.",
+         }},
     {.name = SL_NAME(block_vote),
      .title = "Count, all and any per block with the voting barriers",
      .doc = "docs/01-barriers.md#block-vote",
@@ -443,35 +454,43 @@ static const sl_exercise exercises[] = {
      .make_input = vote_input,
      .expected = vote_expected,
      .rules = vote_rules,
-     .ladder = {
-         [SL_V_WRONG] = {"Is only the last block wrong, or only one of count, all, any? What "
-                         "does docs/01-barriers.md#block-vote say threads past n vote?",
-                         "Threads with i >= n still call the voting barriers, with the "
-                         "neutral vote of each: false for count and any, true for all.",
-                         NULL},
-         [SL_V_SYNC] = {"Do the threads with i >= n call __syncthreads_count/_and/_or? Read "
-                        "docs/01-barriers.md#the-voting-barriers.",
-                        "The voting barriers are barriers: every thread of the block calls "
-                        "each of them.", NULL},
-         [SL_V_RULE] = {"What does docs/01-barriers.md#the-voting-barriers give you in one "
-                        "call, and what did your code build by hand (the lines above)?",
-                        "block_vote counts with the voting barriers only: no atomics, and "
-                        "bar.red must be in the compiled code.", NULL},
-     },
-     .hint = {
-         [SL_V_WRONG] = "Threads with i >= n vote false for count and any but true for all (the "
-                        "neutral element of AND); store all and any as 0 or 1.",
-         [SL_V_RACE] = "If you use shared memory, put a barrier between its writes and its reads "
-                       "(the voting barriers themselves need none).",
-         [SL_V_SYNC] = "__syncthreads_count/_and/_or are barriers: every thread of the block calls "
-                       "them, the threads with i >= n too (with a predicate, not by skipping).",
-         [SL_V_TIMEOUT] = "A voting barrier that some threads skip can wait forever: call it from "
-                          "every thread of the block.",
-         [SL_V_MEMORY] = "Read in[i] only when i < n; only thread 0 writes the block's three "
-                         "outputs.",
-         [SL_V_RULE] = "Use __syncthreads_count, __syncthreads_and and __syncthreads_or, no "
-                       "atomics.",
-     }},
+     .ladder =
+         {
+             [SL_V_WRONG] = {"Is only the last block wrong, or only one of count, all, any? What "
+                             "does docs/01-barriers.md#block-vote say threads past n vote?",
+                             "Threads with i >= n still call the voting barriers, with the "
+                             "neutral vote of each: false for count and any, true for all.",
+                             NULL},
+             [SL_V_SYNC] = {"Do the threads with i >= n call __syncthreads_count/_and/_or? Read "
+                            "docs/01-barriers.md#the-voting-barriers.",
+                            "The voting barriers are barriers: every thread of the block calls "
+                            "each of them.",
+                            NULL},
+             [SL_V_RULE] = {"What does docs/01-barriers.md#the-voting-barriers give you in one "
+                            "call, and what did your code build by hand (the lines above)?",
+                            "block_vote counts with the voting barriers only: no atomics, and "
+                            "bar.red must be in the compiled code.",
+                            NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] =
+                 "Threads with i >= n vote false for count and any but true for all (the "
+                 "neutral element of AND); store all and any as 0 or 1.",
+             [SL_V_RACE] =
+                 "If you use shared memory, put a barrier between its writes and its reads "
+                 "(the voting barriers themselves need none).",
+             [SL_V_SYNC] =
+                 "__syncthreads_count/_and/_or are barriers: every thread of the block calls "
+                 "them, the threads with i >= n too (with a predicate, not by skipping).",
+             [SL_V_TIMEOUT] =
+                 "A voting barrier that some threads skip can wait forever: call it from "
+                 "every thread of the block.",
+             [SL_V_MEMORY] = "Read in[i] only when i < n; only thread 0 writes the block's three "
+                             "outputs.",
+             [SL_V_RULE] = "Use __syncthreads_count, __syncthreads_and and __syncthreads_or, no "
+                           "atomics.",
+         }},
     {.name = SL_NAME(warp_step),
      .title = "Warp all-reduce through shared memory with __syncwarp",
      .doc = "docs/01-barriers.md#warp-step",
@@ -481,40 +500,49 @@ static const sl_exercise exercises[] = {
      .make_input = warp_input,
      .expected = warp_expected,
      .rules = warp_rules,
-     .ladder = {
-         [SL_V_WRONG] = {"Does each lane still take part in every step d = 1, 2, 4, 8, 16, "
-                         "the lanes past n too? (docs/01-barriers.md#warp-step)",
-                         "A lane past n contributes 0 but stays in the exchange: its partners "
-                         "read its slot.", NULL},
-         [SL_V_RACE] = {"Between writing your slot and your partner reading it, and between "
-                        "that read and your next write, what orders the lanes? Read "
-                        "docs/01-barriers.md#warps-independent-thread-scheduling-and-__syncwarp",
-                        "Lanes of a warp are not in lockstep: each shared-memory hand-off "
-                        "between lanes needs __syncwarp().", NULL},
-         [SL_V_SYNC] = {"Which lanes leave the loop or return before a __syncwarp() the "
-                        "others wait at? (docs/01-barriers.md#warp-step)",
-                        "Every lane of the mask that has not exited must reach the same "
-                        "__syncwarp(mask); a running lane that skips it is undefined.", NULL},
-     },
-     .hint = {
-         [SL_V_WRONG] = "Every lane stays in the loop (lanes past n add 0); after d = 1, 2, 4, 8, "
-                        "16 each lane holds its warp's sum.",
-         [SL_V_RACE] = "Lanes of a warp are not in lockstep: __syncwarp() after writing your slot "
-                       "AND after reading your partner's, before the next write.",
-         [SL_V_SYNC] = "Every lane of the mask that has not exited must call the same "
-                       "__syncwarp(mask): a running lane that skips one (a branch, a shorter "
-                       "loop) is undefined. Keep every lane in the loop, adding 0 past n.",
-         [SL_V_TIMEOUT] = "A lane that is still running but skips a __syncwarp() of its mask is "
-                          "undefined and may hang the warp: keep every lane in the loop (0 past n).",
-         [SL_V_MEMORY] = "Each warp owns 32 slots starting at threadIdx.x - lane: read "
-                         "slot (lane ^ d) of those.",
-         [SL_V_RULE] = "Exchange the values through shared memory and __syncwarp(), not with "
-                       "__shfl_*.",
-     }},
+     .ladder =
+         {
+             [SL_V_WRONG] = {"Does each lane still take part in every step d = 1, 2, 4, 8, 16, "
+                             "the lanes past n too? (docs/01-barriers.md#warp-step)",
+                             "A lane past n contributes 0 but stays in the exchange: its partners "
+                             "read its slot.",
+                             NULL},
+             [SL_V_RACE] =
+                 {"Between writing your slot and your partner reading it, and between "
+                  "that read and your next write, what orders the lanes? Read "
+                  "docs/01-barriers.md#warps-independent-thread-scheduling-and-__syncwarp",
+                  "Lanes of a warp are not in lockstep: each shared-memory hand-off "
+                  "between lanes needs __syncwarp().",
+                  NULL},
+             [SL_V_SYNC] = {"Which lanes leave the loop or return before a __syncwarp() the "
+                            "others wait at? (docs/01-barriers.md#warp-step)",
+                            "Every lane of the mask that has not exited must reach the same "
+                            "__syncwarp(mask); a running lane that skips it is undefined.",
+                            NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] =
+                 "Every lane stays in the loop (lanes past n add 0); after d = 1, 2, 4, 8, "
+                 "16 each lane holds its warp's sum.",
+             [SL_V_RACE] =
+                 "Lanes of a warp are not in lockstep: __syncwarp() after writing your slot "
+                 "AND after reading your partner's, before the next write.",
+             [SL_V_SYNC] = "Every lane of the mask that has not exited must call the same "
+                           "__syncwarp(mask): a running lane that skips one (a branch, a shorter "
+                           "loop) is undefined. Keep every lane in the loop, adding 0 past n.",
+             [SL_V_TIMEOUT] =
+                 "A lane that is still running but skips a __syncwarp() of its mask is "
+                 "undefined and may hang the warp: keep every lane in the loop (0 past n).",
+             [SL_V_MEMORY] = "Each warp owns 32 slots starting at threadIdx.x - lane: read "
+                             "slot (lane ^ d) of those.",
+             [SL_V_RULE] = "Exchange the values through shared memory and __syncwarp(), not with "
+                           "__shfl_*.",
+         }},
 };
 
 SL_SUITE_COVERS(exercises);
 static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
 
-const sl_lesson sl_lesson_barriers = {"barriers", "Barriers", "docs/01-barriers.md", exercises,
-                                      COUNT_OF(exercises), declared};
+const sl_lesson sl_lesson_barriers = {"barriers", "Barriers",          "docs/01-barriers.md",
+                                      exercises,  COUNT_OF(exercises), declared};

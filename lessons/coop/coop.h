@@ -30,8 +30,8 @@ namespace cg = cooperative_groups;
  *                    cg::thread_block_tile<N> (tiled_partition<N>);
  *   neg_mask[t]    = tile.ballot(v < 0): bit r set when the thread of tile
  *                    rank r holds a negative value. */
-__global__ void tile_reduce(const int *in, int n, int tile_size,
-                            int *sums_shared, int *sums_shfl, unsigned *neg_mask);
+__global__ void tile_reduce(const int *in, int n, int tile_size, int *sums_shared, int *sums_shfl,
+                            unsigned *neg_mask);
 
 /* ---- half_block (docs/06-coop.md#half-block) -----------------------------
  * Launch: grid = ceil(n / blockDim.x); blockDim.x is 32, 64, 128, 256, 512
@@ -60,8 +60,8 @@ __global__ void half_block(const int *in, int n, int *out);
  * Launch: any grid (often smaller than n / blockDim.x), any blockDim.x
  * from 32 to 1024 (not always a multiple of 32). */
 typedef struct {
-    int *count;   /* elements appended so far: the shared output cursor */
-    int *calls;   /* filter_reserve() calls: read back by the grader */
+    int *count; /* elements appended so far: the shared output cursor */
+    int *calls; /* filter_reserve() calls: read back by the grader */
 } filter_counter;
 
 __device__ __forceinline__ bool filter_keep(int v) { return v > 0; }
@@ -95,7 +95,7 @@ __global__ void grid_two_phase(const int *in, int n, int *partials, int *out);
  * cudaOccupancyMaxActiveBlocksPerMultiprocessor x number of SMs. Returns the
  * launch's error code (cudaSuccess when it launched). The harness then waits
  * for the kernel and checks for errors itself. */
-cudaError_t grid_two_phase_launch(const int *in, int n, int *partials, int partials_cap,
-                                  int *out, int block);
+cudaError_t grid_two_phase_launch(const int *in, int n, int *partials, int partials_cap, int *out,
+                                  int block);
 
 #endif

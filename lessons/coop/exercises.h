@@ -5,10 +5,10 @@
 
 #include "exercise_list.h"
 
-#define SL_LESSON_EXERCISES(X)  \
-    X(tile_reduce, NO_BENCH)    \
-    X(half_block, NO_BENCH)     \
-    X(agg_filter, NO_BENCH)     \
+#define SL_LESSON_EXERCISES(X)                                                                     \
+    X(tile_reduce, NO_BENCH)                                                                       \
+    X(half_block, NO_BENCH)                                                                        \
+    X(agg_filter, NO_BENCH)                                                                        \
     X(grid_two_phase, NO_BENCH)
 SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
 
@@ -17,7 +17,7 @@ SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
  * BLOCK); grid_two_phase: 0 = the student's launcher picks, > 0 = the
  * harness launches that many blocks itself); array 0 = in (I32, N). Besides: */
 enum {
-    TILE_REDUCE_P_TILE = SL_P_A,   /* tile_reduce: threads per tile (1 to 32) */
+    TILE_REDUCE_P_TILE = SL_P_A, /* tile_reduce: threads per tile (1 to 32) */
 };
 
 #endif

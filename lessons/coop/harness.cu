@@ -4,10 +4,7 @@
 #include "coop.h"
 #include "exercises.h"
 
-static int case_int(const sl_case *in, int slot)
-{
-    return (int)in->param[slot];
-}
+static int case_int(const sl_case *in, int slot) { return (int)in->param[slot]; }
 
 /* params: N, BLOCK, TILE_REDUCE_P_TILE (exercises.h). arrays: in.
  * outputs: sums_shared, sums_shfl (I32), neg_mask (U32), one per tile. */

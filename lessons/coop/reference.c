@@ -1,13 +1,10 @@
 /* CPU reference for lesson 6 (cooperative groups). */
 #include "reference.h"
 
-int coop_keep(int32_t v)
-{
-    return v > 0;
-}
+int coop_keep(int32_t v) { return v > 0; }
 
-void coop_tile_reduce(const int32_t *in, int64_t n, int64_t tiles, int tile_size,
-                      int32_t *sums, uint32_t *neg_mask)
+void coop_tile_reduce(const int32_t *in, int64_t n, int64_t tiles, int tile_size, int32_t *sums,
+                      uint32_t *neg_mask)
 {
     for (int64_t t = 0; t < tiles; t++) {
         int32_t sum = 0;

@@ -9,8 +9,8 @@ int coop_keep(int32_t v);
 
 /* tile_reduce: tiles = grid * block / tile_size entries in each output;
  * thread g holds in[g] when g < n, else 0. */
-void coop_tile_reduce(const int32_t *in, int64_t n, int64_t tiles, int tile_size,
-                      int32_t *sums, uint32_t *neg_mask);
+void coop_tile_reduce(const int32_t *in, int64_t n, int64_t tiles, int tile_size, int32_t *sums,
+                      uint32_t *neg_mask);
 
 /* half_block: out[i] = (sum of i's chunk of `block` elements) - in[i]. */
 void coop_half_block(const int32_t *in, int64_t n, int block, int32_t *out);

@@ -13,40 +13,34 @@
 /* ---- inputs ----------------------------------------------------------------- */
 
 typedef enum {
-    FILL_RANDOM,     /* uniform in [-range, range] */
-    FILL_NEGATIVE,   /* all < 0 */
-    FILL_POSITIVE,   /* all > 0 */
-    FILL_EQUAL,      /* one value everywhere */
-    FILL_HALF,       /* agg_filter: each element kept with probability 1/2 */
-    FILL_ALL,        /* agg_filter: every element kept */
-    FILL_NONE,       /* agg_filter: nothing kept */
-    FILL_SPARSE,     /* agg_filter: about 2% kept */
-    FILL_LANE0_OFF,  /* agg_filter: i % 32 == 0 never kept, the rest 70%:
+    FILL_RANDOM,    /* uniform in [-range, range] */
+    FILL_NEGATIVE,  /* all < 0 */
+    FILL_POSITIVE,  /* all > 0 */
+    FILL_EQUAL,     /* one value everywhere */
+    FILL_HALF,      /* agg_filter: each element kept with probability 1/2 */
+    FILL_ALL,       /* agg_filter: every element kept */
+    FILL_NONE,      /* agg_filter: nothing kept */
+    FILL_SPARSE,    /* agg_filter: about 2% kept */
+    FILL_LANE0_OFF, /* agg_filter: i % 32 == 0 never kept, the rest 70%:
                         the warp's lane 0 is outside the coalesced group */
-    FILL_ONE_LANE,   /* agg_filter: only i % 32 == 17 kept */
-    FILL_SINGLE      /* agg_filter: exactly one element kept */
+    FILL_ONE_LANE,  /* agg_filter: only i % 32 == 17 kept */
+    FILL_SINGLE     /* agg_filter: exactly one element kept */
 } fill_kind;
 
 static const char *const FILL_NAME[] = {
-    "random", "all negative", "all positive", "all equal", "half kept", "all kept",
-    "none kept", "2% kept", "lane 0 never kept", "only lane 17 kept", "one kept",
+    "random",    "all negative", "all positive",      "all equal",         "half kept", "all kept",
+    "none kept", "2% kept",      "lane 0 never kept", "only lane 17 kept", "one kept",
 };
 
-static int32_t kept_value(sl_rng *r)
-{
-    return (int32_t)sl_rng_range(r, 1, 1000000);
-}
+static int32_t kept_value(sl_rng *r) { return (int32_t)sl_rng_range(r, 1, 1000000); }
 
-static int32_t dropped_value(sl_rng *r)
-{
-    return (int32_t)sl_rng_range(r, -1000000, 0);
-}
+static int32_t dropped_value(sl_rng *r) { return (int32_t)sl_rng_range(r, -1000000, 0); }
 
 static void fill(sl_rng *r, fill_kind kind, int32_t range, int32_t *v, int64_t n)
 {
     int64_t single = sl_rng_range(r, 0, n - 1);
     int32_t same = (int32_t)sl_rng_range(r, -range, range);
-    if (kind == FILL_RANDOM) {   /* uniform in [-range, range] */
+    if (kind == FILL_RANDOM) { /* uniform in [-range, range] */
         sl_rng_fill_i32(r, v, (uint64_t)n, -range, range);
         return;
     }
@@ -55,15 +49,15 @@ static void fill(sl_rng *r, fill_kind kind, int32_t range, int32_t *v, int64_t n
         switch (kind) {
         case FILL_NEGATIVE: v[i] = (int32_t)sl_rng_range(r, -range, -1); continue;
         case FILL_POSITIVE: v[i] = (int32_t)sl_rng_range(r, 1, range); continue;
-        case FILL_EQUAL:    v[i] = same; continue;
-        case FILL_HALF:     keep = sl_rng_range(r, 0, 1); break;
-        case FILL_ALL:      keep = 1; break;
-        case FILL_NONE:     keep = 0; break;
-        case FILL_SPARSE:   keep = sl_rng_range(r, 0, 49) == 0; break;
+        case FILL_EQUAL: v[i] = same; continue;
+        case FILL_HALF: keep = sl_rng_range(r, 0, 1); break;
+        case FILL_ALL: keep = 1; break;
+        case FILL_NONE: keep = 0; break;
+        case FILL_SPARSE: keep = sl_rng_range(r, 0, 49) == 0; break;
         case FILL_LANE0_OFF: keep = i % 32 != 0 && sl_rng_range(r, 0, 9) < 7; break;
         case FILL_ONE_LANE: keep = i % 32 == 17; break;
-        case FILL_SINGLE:   keep = i == single; break;
-        default:            keep = 0; break;
+        case FILL_SINGLE: keep = i == single; break;
+        default: keep = 0; break;
         }
         v[i] = keep ? kept_value(r) : dropped_value(r);
     }
@@ -93,10 +87,7 @@ static const int64_t SIZES[] = {1, 5, 31, 32, 33, 100, 1000, 4097, 65537, 100000
 
 /* ---- helpers for checks ------------------------------------------------------ */
 
-static int64_t param(const sl_case *c, int slot)
-{
-    return c->param[slot];
-}
+static int64_t param(const sl_case *c, int slot) { return c->param[slot]; }
 
 /* sl_expect_* with the name of the output in front of its mismatches. */
 static int expect_i32(const char *what, const int32_t *want, const sl_array *got, uint64_t n,
@@ -121,10 +112,7 @@ static int expect_u32(const char *what, const uint32_t *want, const sl_array *go
     return ok;
 }
 
-static const int32_t *input_of(const sl_case *in)
-{
-    return (const int32_t *)in->array[0].data;
-}
+static const int32_t *input_of(const sl_case *in) { return (const int32_t *)in->array[0].data; }
 
 /* ---- tile_reduce ----------------------------------------------------------- */
 
@@ -143,8 +131,8 @@ static void tile_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
         sl_shuffle(r, tiles, 4);
         for (int k = 0; k < count; k++) {
             int tile = TILES[k < 4 ? tiles[k] : sl_rng_range(r, 0, 3)];
-            snprintf(label, sizeof label, "n=%lld block=%d tile=%d", (long long)s[k].n,
-                     s[k].block, tile);
+            snprintf(label, sizeof label, "n=%lld block=%d tile=%d", (long long)s[k].n, s[k].block,
+                     tile);
             add_input(out, r, s[k].n, s[k].block, 0, tile, FILL_RANDOM, 1000, label);
         }
         return;
@@ -153,7 +141,8 @@ static void tile_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
     for (int t = 0; t < 4; t++) {
         for (int k = 0; k < NSIZES; k++) {
             int block = blocks[(k + 3 * t) % 7];
-            snprintf(label, sizeof label, "n=%lld block=%d tile=%d", (long long)SIZES[k], block, TILES[t]);
+            snprintf(label, sizeof label, "n=%lld block=%d tile=%d", (long long)SIZES[k], block,
+                     TILES[t]);
             add_input(out, r, SIZES[k], block, 0, TILES[t], FILL_RANDOM, 1000, label);
         }
     }
@@ -173,7 +162,8 @@ static int tile_check(const sl_case *in, const sl_case *out, sl_text *why)
     int tile = (int)param(in, TILE_REDUCE_P_TILE);
     int64_t grid = (n + block - 1) / block;
     uint64_t tiles = (uint64_t)(grid * block / tile);
-    if (!sl_expect_shape(out, 0, SL_I32, tiles, why) || !sl_expect_shape(out, 1, SL_I32, tiles, why) ||
+    if (!sl_expect_shape(out, 0, SL_I32, tiles, why) ||
+        !sl_expect_shape(out, 1, SL_I32, tiles, why) ||
         !sl_expect_shape(out, 2, SL_U32, tiles, why))
         return 0;
 
@@ -186,9 +176,12 @@ static int tile_check(const sl_case *in, const sl_case *out, sl_text *why)
         return 0;
     }
     coop_tile_reduce(input_of(in), n, (int64_t)tiles, tile, sums, masks);
-    int ok = expect_i32("sums_shared (reduce_shared: shared temp + g.sync())", sums, &out->array[0], tiles, why) &&
-             expect_i32("sums_shfl (shfl_down on thread_block_tile<N>)", sums, &out->array[1], tiles, why) &&
-             expect_u32("neg_mask (tile.ballot(v < 0), bit = tile rank)", masks, &out->array[2], tiles, why);
+    int ok = expect_i32("sums_shared (reduce_shared: shared temp + g.sync())", sums, &out->array[0],
+                        tiles, why) &&
+             expect_i32("sums_shfl (shfl_down on thread_block_tile<N>)", sums, &out->array[1],
+                        tiles, why) &&
+             expect_u32("neg_mask (tile.ballot(v < 0), bit = tile rank)", masks, &out->array[2],
+                        tiles, why);
     free(sums);
     free(masks);
     return ok;
@@ -265,14 +258,17 @@ static int half_check(const sl_case *in, const sl_case *out, sl_text *why)
 static void filter_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
 {
     char label[96];
-    struct shape { int64_t n; int block, grid; } full[] = {
-        {1, 32, 1}, {31, 32, 1}, {33, 64, 1}, {100, 100, 1}, {1000, 128, 2},
-        {4097, 96, 3}, {10000, 100, 7}, {65537, 256, 16}, {65536, 1024, 64},
-        {262147, 32, 512}, {1000003, 512, 132}, {3000000, 1024, 264},
+    struct shape {
+        int64_t n;
+        int block, grid;
+    } full[] = {
+        {1, 32, 1},        {31, 32, 1},       {33, 64, 1},         {100, 100, 1},
+        {1000, 128, 2},    {4097, 96, 3},     {10000, 100, 7},     {65537, 256, 16},
+        {65536, 1024, 64}, {262147, 32, 512}, {1000003, 512, 132}, {3000000, 1024, 264},
     };
     static const fill_kind small_fill[] = {FILL_LANE0_OFF, FILL_HALF, FILL_ALL};
-    static const fill_kind cycle[] = {FILL_LANE0_OFF, FILL_ALL, FILL_SPARSE, FILL_ONE_LANE,
-                                      FILL_NONE, FILL_SINGLE};
+    static const fill_kind cycle[] = {FILL_LANE0_OFF, FILL_ALL,  FILL_SPARSE,
+                                      FILL_ONE_LANE,  FILL_NONE, FILL_SINGLE};
     if (set == SL_INPUTS_SMALL) {
         /* shapes.h (any block): one-warp blocks, a block that is not a
          * multiple of 32 (a warp of the block is partial), 1024, n = 1, 2, 3;
@@ -283,8 +279,8 @@ static void filter_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
             int64_t need = (s[k].n + s[k].block - 1) / s[k].block;
             int grid = (int)sl_rng_range(r, 1, need);
             fill_kind kind = k < 3 ? small_fill[k] : FILL_HALF;
-            snprintf(label, sizeof label, "n=%lld block=%d grid=%d", (long long)s[k].n,
-                     s[k].block, grid);
+            snprintf(label, sizeof label, "n=%lld block=%d grid=%d", (long long)s[k].n, s[k].block,
+                     grid);
             add_input(out, r, s[k].n, s[k].block, grid, 0, kind, 0, label);
         }
         return;
@@ -315,8 +311,8 @@ static int filter_check(const sl_case *in, const sl_case *out, sl_text *why)
 {
     int64_t n = param(in, SL_P_N);
     int block = (int)param(in, SL_P_BLOCK), grid = (int)param(in, SL_P_GRID);
-    if (!sl_expect_shape(out, 0, SL_I32, (uint64_t)n, why) || !sl_expect_shape(out, 1, SL_I32, 1, why) ||
-        !sl_expect_shape(out, 2, SL_I32, 1, why))
+    if (!sl_expect_shape(out, 0, SL_I32, (uint64_t)n, why) ||
+        !sl_expect_shape(out, 1, SL_I32, 1, why) || !sl_expect_shape(out, 2, SL_I32, 1, why))
         return 0;
     int32_t count = *(const int32_t *)out->array[1].data;
     int32_t calls = *(const int32_t *)out->array[2].data;
@@ -332,8 +328,10 @@ static int filter_check(const sl_case *in, const sl_case *out, sl_text *why)
     int64_t nkeep = coop_filter(input_of(in), n, want);
     int ok = 0;
     if (count != nkeep) {
-        sl_text_printf(why, "count: expected %lld kept elements, got %d (the sum of the sizes "
-                       "passed to filter_reserve)", (long long)nkeep, count);
+        sl_text_printf(why,
+                       "count: expected %lld kept elements, got %d (the sum of the sizes "
+                       "passed to filter_reserve)",
+                       (long long)nkeep, count);
         goto done;
     }
     memcpy(got, out->array[0].data, (size_t)count * sizeof *got);
@@ -341,7 +339,8 @@ static int filter_check(const sl_case *in, const sl_case *out, sl_text *why)
     qsort(got, (size_t)count, sizeof *got, cmp_i32);
     for (int64_t k = 0; k < nkeep; k++) {
         if (want[k] != got[k]) {
-            sl_text_printf(why, "out[0..%d) as a sorted multiset: position %lld: expected %d, "
+            sl_text_printf(why,
+                           "out[0..%d) as a sorted multiset: position %lld: expected %d, "
                            "got %d (some kept value is missing, duplicated or overwritten)",
                            count, (long long)k, want[k], got[k]);
             goto done;
@@ -349,13 +348,15 @@ static int filter_check(const sl_case *in, const sl_case *out, sl_text *why)
     }
     int64_t groups = coop_filter_groups(input_of(in), n, block, grid);
     if (calls > groups) {
-        sl_text_printf(why, "not aggregated: %d filter_reserve() calls for %lld warp iteration(s) "
+        sl_text_printf(why,
+                       "not aggregated: %d filter_reserve() calls for %lld warp iteration(s) "
                        "that had elements to keep (at most one call per coalesced group)",
                        calls, (long long)groups);
         goto done;
     }
     if (nkeep > 0 && calls < 1) {
-        sl_text_printf(why, "filter_reserve() was never called (%d calls) although %lld elements "
+        sl_text_printf(why,
+                       "filter_reserve() was never called (%d calls) although %lld elements "
                        "were kept: reserve output slots only through filter_reserve()",
                        calls, (long long)nkeep);
         goto done;
@@ -378,8 +379,8 @@ done:
 static void add_grid_case(sl_rng *r, sl_inputs *out, int64_t n, int block, int grid)
 {
     char label[96];
-    snprintf(label, sizeof label, "n=%lld block=%d grid=%d (launched by the grader)",
-             (long long)n, block, grid);
+    snprintf(label, sizeof label, "n=%lld block=%d grid=%d (launched by the grader)", (long long)n,
+             block, grid);
     add_input(out, r, n, block, grid, 0, FILL_RANDOM, 1000000, label);
     int32_t *v = out->v[out->count - 1].in.array[0].data;
     if (v && n >= 2 * (int64_t)block)
@@ -437,7 +438,8 @@ static int grid_check(const sl_case *in, const sl_case *out, sl_text *why)
     coop_distance_to_max(input_of(in), n, want);
     int ok = expect_i32("out (max - in[i])", want, &out->array[0], (uint64_t)n, why);
     if (!ok && out->narrays > 1 && out->array[1].type == SL_I32 && out->array[1].count == 1)
-        sl_text_printf(why, "\n(the grader launched grid_two_phase itself with %d blocks: any "
+        sl_text_printf(why,
+                       "\n(the grader launched grid_two_phase itself with %d blocks: any "
                        "grid must work, not only the one your launcher picks)",
                        *(const int32_t *)out->array[1].data);
     free(want);
@@ -448,98 +450,156 @@ static int grid_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 static const sl_exercise exercises[] = {
     {
-        .name = SL_NAME(tile_reduce), .title = "Tile reduce: shared temp + g.sync(), then shuffles",
-        .doc = COOP_DOC "#tile-reduce", .points = 10,
-        .make_inputs = tile_inputs, .check = tile_check,
-        .ladder = {
-            [SL_V_RACE] = {"In reduce_shared, which temp slots are read by one thread of the tile after "
-                  "another wrote them? Read docs/06-coop.md#tile-reduce.",
-                  "The threads of a tile are not in lockstep: g.sync() between the writes to temp "
-                  "and the reads, and before temp is written again.",
-                  NULL},
-            [SL_V_SYNC] = {"Do threads past n return before g.sync() or a shuffle? Read "
-                  "docs/06-coop.md#the-vocabulary.",
-                  "A group collective (g.sync(), shfl) must be reached by every thread of the "
-                  "group.",
-                  NULL},
-        },
-        .hint = {
-            [SL_V_WRONG] = "Tile t = global thread / tile_size; threads past n hold 0 but still take part; reduce_shared leaves the sum in rank 0 only.",
-            [SL_V_RACE] = "In reduce_shared, call g.sync() after writing temp and again after reading it: a tile's threads do not run in lockstep.",
-            [SL_V_SYNC] = "Every thread of the tile must reach g.sync() and the shuffles: no early return for threads past n.",
-            [SL_V_MEMORY] = "Each tile uses its own slice of temp: temp + (block rank - tile rank); temp has blockDim.x ints.",
-            [SL_V_TIMEOUT] = "A tile collective that part of the tile never reaches: keep g.sync()/shfl_down out of branches.",
-        },
+        .name = SL_NAME(tile_reduce),
+        .title = "Tile reduce: shared temp + g.sync(), then shuffles",
+        .doc = COOP_DOC "#tile-reduce",
+        .points = 10,
+        .make_inputs = tile_inputs,
+        .check = tile_check,
+        .ladder =
+            {
+                [SL_V_RACE] =
+                    {"In reduce_shared, which temp slots are read by one thread of the tile after "
+                     "another wrote them? Read docs/06-coop.md#tile-reduce.",
+                     "The threads of a tile are not in lockstep: g.sync() between the writes to "
+                     "temp "
+                     "and the reads, and before temp is written again.",
+                     NULL},
+                [SL_V_SYNC] =
+                    {"Do threads past n return before g.sync() or a shuffle? Read "
+                     "docs/06-coop.md#the-vocabulary.",
+                     "A group collective (g.sync(), shfl) must be reached by every thread of the "
+                     "group.",
+                     NULL},
+            },
+        .hint =
+            {
+                [SL_V_WRONG] = "Tile t = global thread / tile_size; threads past n hold 0 but "
+                               "still take part; reduce_shared leaves the sum in rank 0 only.",
+                [SL_V_RACE] = "In reduce_shared, call g.sync() after writing temp and again after "
+                              "reading it: a tile's threads do not run in lockstep.",
+                [SL_V_SYNC] = "Every thread of the tile must reach g.sync() and the shuffles: no "
+                              "early return for threads past n.",
+                [SL_V_MEMORY] = "Each tile uses its own slice of temp: temp + (block rank - tile "
+                                "rank); temp has blockDim.x ints.",
+                [SL_V_TIMEOUT] = "A tile collective that part of the tile never reaches: keep "
+                                 "g.sync()/shfl_down out of branches.",
+            },
     },
     {
-        .name = SL_NAME(half_block), .title = "Half-block sum through a group parameter",
-        .doc = COOP_DOC "#half-block", .points = 10, .repeats = 2,
-        .make_inputs = half_inputs, .check = half_check,
-        .ladder = {
-            [SL_V_SYNC] = {"Which threads call the function that holds your barrier? Read "
-                  "docs/06-coop.md#half-block.",
-                  "A barrier waits for the whole group it names: inside code only half the block "
-                  "runs, synchronize the tile passed in, not the block.",
-                  NULL},
-            [SL_V_WRONG] = {"When does the second half read the first half's tile sums, and what made them "
-                  "ready? Read docs/06-coop.md#half-block.",
-                  "A result crosses from one half to the other only through a block-wide barrier "
-                  "that every thread reaches, outside the branch.",
-                  NULL},
-        },
-        .hint = {
-            [SL_V_WRONG] = "The second half must wait at a block.sync() OUTSIDE the branch until every tile of the first half has stored its sum.",
-            [SL_V_RACE] = "Store the tile sums before block.sync() and read them after; the tile function needs g.sync() between temp writes and reads.",
-            [SL_V_SYNC] = "No __syncthreads()/block.sync() inside a function only half the block calls: pass the tile and call g.sync().",
-            [SL_V_TIMEOUT] = "A block-wide barrier inside the half's code waits for threads that never come (measured: it hangs): synchronize the group passed in.",
-            [SL_V_MEMORY] = "Threads past n add 0 and write nothing; the half's temp has blockDim.x / 2 ints.",
-        },
+        .name = SL_NAME(half_block),
+        .title = "Half-block sum through a group parameter",
+        .doc = COOP_DOC "#half-block",
+        .points = 10,
+        .repeats = 2,
+        .make_inputs = half_inputs,
+        .check = half_check,
+        .ladder =
+            {
+                [SL_V_SYNC] = {"Which threads call the function that holds your barrier? Read "
+                               "docs/06-coop.md#half-block.",
+                               "A barrier waits for the whole group it names: inside code only "
+                               "half the block "
+                               "runs, synchronize the tile passed in, not the block.",
+                               NULL},
+                [SL_V_WRONG] = {"When does the second half read the first half's tile sums, and "
+                                "what made them "
+                                "ready? Read docs/06-coop.md#half-block.",
+                                "A result crosses from one half to the other only through a "
+                                "block-wide barrier "
+                                "that every thread reaches, outside the branch.",
+                                NULL},
+            },
+        .hint =
+            {
+                [SL_V_WRONG] = "The second half must wait at a block.sync() OUTSIDE the branch "
+                               "until every tile of the first half has stored its sum.",
+                [SL_V_RACE] = "Store the tile sums before block.sync() and read them after; the "
+                              "tile function needs g.sync() between temp writes and reads.",
+                [SL_V_SYNC] = "No __syncthreads()/block.sync() inside a function only half the "
+                              "block calls: pass the tile and call g.sync().",
+                [SL_V_TIMEOUT] =
+                    "A block-wide barrier inside the half's code waits for threads that never come "
+                    "(measured: it hangs): synchronize the group passed in.",
+                [SL_V_MEMORY] = "Threads past n add 0 and write nothing; the half's temp has "
+                                "blockDim.x / 2 ints.",
+            },
     },
     {
-        .name = SL_NAME(agg_filter), .title = "Warp-aggregated filter with coalesced_threads()",
-        .doc = COOP_DOC "#aggregated-filter", .points = 15, .repeats = 2,
-        .make_inputs = filter_inputs, .check = filter_check,
-        .ladder = {
-            [SL_V_WRONG] = {"Who reserves the slots for a coalesced group, and how does every thread learn "
-                  "the base? Read docs/06-coop.md#aggregated-filter.",
-                  "One reservation per coalesced group by its rank 0, shared with g.shfl(base, "
-                  "0); each thread writes at base + its rank.",
-                  NULL},
-        },
-        .hint = {
-            [SL_V_WRONG] = "One filter_reserve(ctr, g.size()) by rank 0 of coalesced_threads() (lane 0 may be absent), base = g.shfl(base, 0), slot = base + g.thread_rank().",
-            [SL_V_MEMORY] = "Write out[base + rank] only with the base the leader reserved, never past the reserved slots.",
-            [SL_V_SYNC] = "All threads of the coalesced group must reach its shfl(): do not branch between coalesced_threads() and shfl().",
-            [SL_V_TIMEOUT] = "Nothing here should wait: no spin on the counter, one reservation per coalesced group.",
-        },
+        .name = SL_NAME(agg_filter),
+        .title = "Warp-aggregated filter with coalesced_threads()",
+        .doc = COOP_DOC "#aggregated-filter",
+        .points = 15,
+        .repeats = 2,
+        .make_inputs = filter_inputs,
+        .check = filter_check,
+        .ladder =
+            {
+                [SL_V_WRONG] =
+                    {"Who reserves the slots for a coalesced group, and how does every thread "
+                     "learn "
+                     "the base? Read docs/06-coop.md#aggregated-filter.",
+                     "One reservation per coalesced group by its rank 0, shared with g.shfl(base, "
+                     "0); each thread writes at base + its rank.",
+                     NULL},
+            },
+        .hint =
+            {
+                [SL_V_WRONG] =
+                    "One filter_reserve(ctr, g.size()) by rank 0 of coalesced_threads() (lane 0 "
+                    "may be absent), base = g.shfl(base, 0), slot = base + g.thread_rank().",
+                [SL_V_MEMORY] = "Write out[base + rank] only with the base the leader reserved, "
+                                "never past the reserved slots.",
+                [SL_V_SYNC] = "All threads of the coalesced group must reach its shfl(): do not "
+                              "branch between coalesced_threads() and shfl().",
+                [SL_V_TIMEOUT] = "Nothing here should wait: no spin on the counter, one "
+                                 "reservation per coalesced group.",
+            },
     },
     {
-        .name = SL_NAME(grid_two_phase), .title = "Two phases separated by this_grid().sync()",
-        .doc = COOP_DOC "#grid-two-phase", .points = 15, .repeats = 2,
-        .make_inputs = grid_inputs, .check = grid_check,
-        .ladder = {
-            [SL_V_LAUNCH] = {"How must a kernel that calls grid.sync() be launched, and how many blocks can "
-                  "it have? Read docs/06-coop.md#grid-two-phase.",
-                  "grid.sync() needs a cooperative launch with no more blocks than can be "
-                  "resident at once.",
-                  NULL},
-            [SL_V_TIMEOUT] = {"Does every thread of every block reach grid.sync(), also those without "
-                  "elements? Read docs/06-coop.md#grid-two-phase.",
-                  "grid.sync() waits for every thread of the grid: no early return before it.",
-                  NULL},
-        },
-        .hint = {
-            [SL_V_LAUNCH] = "Launch through cudaLaunchCooperativeKernel (with <<<>>> grid.sync() traps) with at most occupancy x SMs blocks (more: cudaErrorCooperativeLaunchTooLarge).",
-            [SL_V_WRONG] = "Read partials only after grid.sync(), exactly gridDim.x of them; walk in[] with a grid-stride loop: the grid is far smaller than n / block.",
-            [SL_V_TIMEOUT] = "Every thread of every block must reach grid.sync(): no early return for blocks or threads without elements.",
-            [SL_V_RACE] = "Reusing the shared scratch for the second block reduction needs a block.sync() after the first one's reads.",
-            [SL_V_MEMORY] = "partials has partials_cap entries, one per block: index it with blockIdx.x and read only gridDim.x of them.",
-        },
+        .name = SL_NAME(grid_two_phase),
+        .title = "Two phases separated by this_grid().sync()",
+        .doc = COOP_DOC "#grid-two-phase",
+        .points = 15,
+        .repeats = 2,
+        .make_inputs = grid_inputs,
+        .check = grid_check,
+        .ladder =
+            {
+                [SL_V_LAUNCH] =
+                    {"How must a kernel that calls grid.sync() be launched, and how many blocks "
+                     "can "
+                     "it have? Read docs/06-coop.md#grid-two-phase.",
+                     "grid.sync() needs a cooperative launch with no more blocks than can be "
+                     "resident at once.",
+                     NULL},
+                [SL_V_TIMEOUT] =
+                    {"Does every thread of every block reach grid.sync(), also those without "
+                     "elements? Read docs/06-coop.md#grid-two-phase.",
+                     "grid.sync() waits for every thread of the grid: no early return before it.",
+                     NULL},
+            },
+        .hint =
+            {
+                [SL_V_LAUNCH] = "Launch through cudaLaunchCooperativeKernel (with <<<>>> "
+                                "grid.sync() traps) with at most occupancy x SMs blocks (more: "
+                                "cudaErrorCooperativeLaunchTooLarge).",
+                [SL_V_WRONG] =
+                    "Read partials only after grid.sync(), exactly gridDim.x of them; walk in[] "
+                    "with a grid-stride loop: the grid is far smaller than n / block.",
+                [SL_V_TIMEOUT] = "Every thread of every block must reach grid.sync(): no early "
+                                 "return for blocks or threads without elements.",
+                [SL_V_RACE] = "Reusing the shared scratch for the second block reduction needs a "
+                              "block.sync() after the first one's reads.",
+                [SL_V_MEMORY] = "partials has partials_cap entries, one per block: index it with "
+                                "blockIdx.x and read only gridDim.x of them.",
+            },
     },
 };
 
 SL_SUITE_COVERS(exercises);
 static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
 
-const sl_lesson sl_lesson_coop = {"coop", "Cooperative groups", COOP_DOC, exercises,
-                                  sizeof exercises / sizeof exercises[0], declared};
+const sl_lesson sl_lesson_coop = {
+    "coop",  "Cooperative groups", COOP_DOC, exercises, sizeof exercises / sizeof exercises[0],
+    declared};

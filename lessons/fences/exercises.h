@@ -5,8 +5,8 @@
 
 #include "exercise_list.h"
 
-#define SL_LESSON_EXERCISES(X)   \
-    X(message_pass, NO_BENCH)    \
+#define SL_LESSON_EXERCISES(X)                                                                     \
+    X(message_pass, NO_BENCH)                                                                      \
     X(single_pass_sum, NO_BENCH)
 SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
 
@@ -18,8 +18,8 @@ SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
  *   picks min(ceil(N / BLOCK), 4096)); arrays 0 and 1 = the inputs of the
  *   first and the second launch. */
 enum {
-    MESSAGE_PASS_P_PAIRS = SL_P_A,   /* message_pass: producer/consumer pairs asked for */
-    MESSAGE_PASS_P_WORDS = SL_P_B,   /* message_pass: payload words per pair */
+    MESSAGE_PASS_P_PAIRS = SL_P_A, /* message_pass: producer/consumer pairs asked for */
+    MESSAGE_PASS_P_WORDS = SL_P_B, /* message_pass: payload words per pair */
 };
 
 #endif

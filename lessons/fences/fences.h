@@ -68,7 +68,7 @@ __device__ inline int fences_block_sum(int v)
     }
     __syncthreads();
     const int sum = total;
-    __syncthreads();  /* a next call may overwrite warp_sums and total */
+    __syncthreads(); /* a next call may overwrite warp_sums and total */
     return sum;
 }
 

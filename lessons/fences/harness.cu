@@ -33,12 +33,12 @@ static void run_message_pass(const sl_case *in, sl_case *out)
     if (pairs > fit)
         pairs = fit;
     if (pairs < 1)
-        pairs = 1;  // nothing fits: the launch fails and says why (LAUNCH)
+        pairs = 1; // nothing fits: the launch fails and says why (LAUNCH)
     const size_t words_total = (size_t)pairs * (size_t)words;
 
     int *d_in = (int *)sl_to_device(&in->array[0]);
     int *mailbox = (int *)sl_device_alloc(words_total * sizeof(int), 0xFF);
-    int *flags = (int *)sl_device_alloc((size_t)pairs * sizeof(int), 0);  // setup: flags down
+    int *flags = (int *)sl_device_alloc((size_t)pairs * sizeof(int), 0); // setup: flags down
     int *d_out = (int *)sl_device_alloc(words_total * sizeof(int), 0xFF);
 
     message_pass<<<2 * pairs, block>>>(d_in, mailbox, flags, d_out, words);

@@ -28,7 +28,7 @@ static void add_message_case(sl_rng *rng, sl_inputs *out, int pairs, int words, 
     sl_input *c = sl_inputs_add(out, "pairs=%d words=%d block=%d", pairs, words, block);
     c->in.param[SL_P_N] = (int64_t)pairs * words;
     c->in.param[SL_P_BLOCK] = block;
-    c->in.param[SL_P_GRID] = 0;  /* 2 * pairs, capped by the runner */
+    c->in.param[SL_P_GRID] = 0; /* 2 * pairs, capped by the runner */
     c->in.param[MESSAGE_PASS_P_PAIRS] = pairs;
     c->in.param[MESSAGE_PASS_P_WORDS] = words;
     /* Non-negative words: the -1 the runner fills mailbox and out with can
@@ -85,8 +85,8 @@ static int message_check(const sl_case *in, const sl_case *out, sl_text *why)
         return 0;
     const int64_t pairs = ((const int32_t *)out->array[1].data)[0];
     if (pairs < 1 || pairs > asked) {
-        sl_text_printf(why, "the runner launched %lld pairs, expected 1..%lld\n",
-                       (long long)pairs, (long long)asked);
+        sl_text_printf(why, "the runner launched %lld pairs, expected 1..%lld\n", (long long)pairs,
+                       (long long)asked);
         return 0;
     }
     const uint64_t total = (uint64_t)(pairs * words);
@@ -166,11 +166,11 @@ static void sum_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
             for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++)
                 add_sum_case(rng, out, sizes[s], blocks[k], grids[g]);
-    add_sum_case(rng, out, 1000, 32, 200);        /* more blocks than work: empty partials */
+    add_sum_case(rng, out, 1000, 32, 200); /* more blocks than work: empty partials */
     add_sum_case(rng, out, 65539, 128, 0);
     add_sum_case(rng, out, 65539, 1024, 7);
     add_sum_case(rng, out, 1 << 20, 256, 0);
-    add_sum_case(rng, out, 1 << 20, 64, 20000);   /* far more partials than threads */
+    add_sum_case(rng, out, 1 << 20, 64, 20000); /* far more partials than threads */
     add_sum_case(rng, out, 3000017, 1024, 0);
     /* above 2^24 elements, an odd grid and the default grid */
     add_sum_case(rng, out, (1 << 24) + (int)sl_rng_range(rng, 1, 1 << 20), 256,
@@ -196,8 +196,10 @@ static int sum_check(const sl_case *in, const sl_case *out, sl_text *why)
     }
     if (counter != 0) {
         ok = 0;
-        sl_text_printf(why, "counter after the second launch: expected 0, got %u "
-                       "(the last block must put it back to 0 for the next launch)\n", counter);
+        sl_text_printf(why,
+                       "counter after the second launch: expected 0, got %u "
+                       "(the last block must put it back to 0 for the next launch)\n",
+                       counter);
     }
     return ok;
 }
@@ -210,7 +212,7 @@ static int sum_check(const sl_case *in, const sl_case *out, sl_text *why)
  * ---------------------------------------------------------------------- */
 
 static const sl_rule message_rules[] = {
-    {.kind = SL_RULE_CORESIDENT},  /* the runner launches only as many pairs as fit at once */
+    {.kind = SL_RULE_CORESIDENT}, /* the runner launches only as many pairs as fit at once */
     {.kind = SL_RULE_ORDER_NOTE,
      .why = "The consumer is another block: without a gpu-scope fence between the payload "
             "stores and the flag store, GPU memory may make the flag visible first, and the "
@@ -242,42 +244,53 @@ static const sl_exercise exercises[] = {
         .rules = message_rules,
         .repeats = 3,
         .timeout_s = 10,
-        .ladder = {
-            [SL_V_RULE] = {"Between the payload stores and the flag store, what keeps another block from "
-                  "seeing the flag first? Read "
-                  "docs/02-fences.md#fences-order-they-do-not-make-visible-by-themselves.",
-                  "A producer publishes payload, then a device-scope fence, then the flag; a "
-                  "consumer reads the flag, then a fence, then the payload.",
-                  NULL},
-            [SL_V_WRONG] = {"Did a consumer copy the mailbox before the payload arrived? Read "
-                  "docs/02-fences.md#message-passing-between-blocks on the order of the two "
-                  "sides.",
-                  "Without a fence on both sides, seeing the flag says nothing about the payload: "
-                  "the memory model is weakly ordered.",
-                  NULL},
-            [SL_V_TIMEOUT] = {"Does the consumer read the flag from memory on every turn of its loop, or once "
-                  "into a register? Read docs/02-fences.md#volatile.",
-                  "A spin must reload the flag each time (volatile or an atomic load), and the "
-                  "producer must be able to run while it spins.",
-                  NULL},
-        },
-        .hint = {
-            [SL_V_WRONG] = "A consumer copied the mailbox before its payload was there: spin "
-                           "until flags[p] != 0, fence, __syncthreads(), then copy pair p's words.",
-            [SL_V_RACE] = "Shared memory written by one thread and read by another needs a "
-                          "__syncthreads() in between.",
-            [SL_V_SYNC] = "Let ONE thread spin on the flag, then put the __syncthreads() where "
-                          "every thread of the block reaches it.",
-            [SL_V_MEMORY] = "Pair p owns words [p*words, p*words + words) of in, mailbox and out, "
-                            "for p < gridDim.x / 2; flags has gridDim.x / 2 entries.",
-            [SL_V_TIMEOUT] = "A consumer never saw its flag: read it through a volatile pointer "
-                             "or an acquire atomic (a plain load is hoisted out of the loop), and "
-                             "check that producer p raises flags[p].",
-            [SL_V_RULE] = "Put __threadfence() between the payload stores and the flag store "
-                          "(__threadfence_block() is too narrow: the consumer is another block), "
-                          "write the flag with a volatile or atomic store, and fence again after "
-                          "the wait loop, before the payload is read.",
-        },
+        .ladder =
+            {
+                [SL_V_RULE] =
+                    {"Between the payload stores and the flag store, what keeps another block from "
+                     "seeing the flag first? Read "
+                     "docs/02-fences.md#fences-order-they-do-not-make-visible-by-themselves.",
+                     "A producer publishes payload, then a device-scope fence, then the flag; a "
+                     "consumer reads the flag, then a fence, then the payload.",
+                     NULL},
+                [SL_V_WRONG] =
+                    {"Did a consumer copy the mailbox before the payload arrived? Read "
+                     "docs/02-fences.md#message-passing-between-blocks on the order of the two "
+                     "sides.",
+                     "Without a fence on both sides, seeing the flag says nothing about the "
+                     "payload: "
+                     "the memory model is weakly ordered.",
+                     NULL},
+                [SL_V_TIMEOUT] =
+                    {"Does the consumer read the flag from memory on every turn of its loop, or "
+                     "once "
+                     "into a register? Read docs/02-fences.md#volatile.",
+                     "A spin must reload the flag each time (volatile or an atomic load), and the "
+                     "producer must be able to run while it spins.",
+                     NULL},
+            },
+        .hint =
+            {
+                [SL_V_WRONG] =
+                    "A consumer copied the mailbox before its payload was there: spin "
+                    "until flags[p] != 0, fence, __syncthreads(), then copy pair p's words.",
+                [SL_V_RACE] = "Shared memory written by one thread and read by another needs a "
+                              "__syncthreads() in between.",
+                [SL_V_SYNC] = "Let ONE thread spin on the flag, then put the __syncthreads() where "
+                              "every thread of the block reaches it.",
+                [SL_V_MEMORY] =
+                    "Pair p owns words [p*words, p*words + words) of in, mailbox and out, "
+                    "for p < gridDim.x / 2; flags has gridDim.x / 2 entries.",
+                [SL_V_TIMEOUT] =
+                    "A consumer never saw its flag: read it through a volatile pointer "
+                    "or an acquire atomic (a plain load is hoisted out of the loop), and "
+                    "check that producer p raises flags[p].",
+                [SL_V_RULE] =
+                    "Put __threadfence() between the payload stores and the flag store "
+                    "(__threadfence_block() is too narrow: the consumer is another block), "
+                    "write the flag with a volatile or atomic store, and fence again after "
+                    "the wait loop, before the payload is read.",
+            },
     },
     {
         .name = SL_NAME(single_pass_sum),
@@ -288,43 +301,54 @@ static const sl_exercise exercises[] = {
         .check = sum_check,
         .rules = sum_rules,
         .repeats = 2,
-        .ladder = {
-            [SL_V_RULE] = {"Thread 0 stores its block total, then takes a ticket: what makes the total "
-                  "visible before the ticket? Read docs/02-fences.md#single-pass-sum.",
-                  "The store of a partial, a __threadfence(), then the atomic ticket: the last "
-                  "block must see every partial.",
-                  NULL},
-            [SL_V_WRONG] = {"How does a block know it is the last one, and which partials may it add? Read "
-                  "docs/02-fences.md#single-pass-sum.",
-                  "Only the block that draws ticket gridDim.x - 1 adds the partials, after a "
-                  "fence, and it adds all gridDim.x of them.",
-                  NULL},
-            [SL_V_RACE] = {"Thread 0 writes the am-I-last flag to shared memory and the block reads it: "
-                  "what comes between? Read docs/01-barriers.md#what-a-barrier-is.",
-                  "A shared-memory value written by one thread and read by the others needs "
-                  "__syncthreads() between the write and the reads.",
-                  NULL},
-        },
-        .hint = {
-            [SL_V_WRONG] = "The last block is the one whose ticket is gridDim.x - 1; it adds all "
-                           "gridDim.x partials, and it puts *counter back to 0 for the next launch.",
-            [SL_V_RACE] = "Thread 0 writes the 'am I last' flag in shared memory: __syncthreads() "
-                          "before the other threads read it.",
-            [SL_V_SYNC] = "fences_block_sum and __syncthreads() need the whole block: decide "
-                          "'last block' for all threads (shared flag + barrier) before branching.",
-            [SL_V_MEMORY] = "partials has gridDim.x entries and in has n: bound every loop.",
-            [SL_V_TIMEOUT] = "Nothing in this exercise waits for another block: look for a loop "
-                             "that never ends.",
-            [SL_V_RULE] = "Thread 0: partials[blockIdx.x] = total; __threadfence(); then "
-                          "atomicInc(counter, gridDim.x). The fence goes between the two; the "
-                          "last block fences again after its ticket, then reads the partials "
-                          "with plain loads (not __ldg).",
-        },
+        .ladder =
+            {
+                [SL_V_RULE] =
+                    {"Thread 0 stores its block total, then takes a ticket: what makes the total "
+                     "visible before the ticket? Read docs/02-fences.md#single-pass-sum.",
+                     "The store of a partial, a __threadfence(), then the atomic ticket: the last "
+                     "block must see every partial.",
+                     NULL},
+                [SL_V_WRONG] =
+                    {"How does a block know it is the last one, and which partials may it add? "
+                     "Read "
+                     "docs/02-fences.md#single-pass-sum.",
+                     "Only the block that draws ticket gridDim.x - 1 adds the partials, after a "
+                     "fence, and it adds all gridDim.x of them.",
+                     NULL},
+                [SL_V_RACE] =
+                    {"Thread 0 writes the am-I-last flag to shared memory and the block reads it: "
+                     "what comes between? Read docs/01-barriers.md#what-a-barrier-is.",
+                     "A shared-memory value written by one thread and read by the others needs "
+                     "__syncthreads() between the write and the reads.",
+                     NULL},
+            },
+        .hint =
+            {
+                [SL_V_WRONG] =
+                    "The last block is the one whose ticket is gridDim.x - 1; it adds all "
+                    "gridDim.x partials, and it puts *counter back to 0 for the next launch.",
+                [SL_V_RACE] =
+                    "Thread 0 writes the 'am I last' flag in shared memory: __syncthreads() "
+                    "before the other threads read it.",
+                [SL_V_SYNC] =
+                    "fences_block_sum and __syncthreads() need the whole block: decide "
+                    "'last block' for all threads (shared flag + barrier) before branching.",
+                [SL_V_MEMORY] = "partials has gridDim.x entries and in has n: bound every loop.",
+                [SL_V_TIMEOUT] =
+                    "Nothing in this exercise waits for another block: look for a loop "
+                    "that never ends.",
+                [SL_V_RULE] = "Thread 0: partials[blockIdx.x] = total; __threadfence(); then "
+                              "atomicInc(counter, gridDim.x). The fence goes between the two; the "
+                              "last block fences again after its ticket, then reads the partials "
+                              "with plain loads (not __ldg).",
+            },
     },
 };
 
 SL_SUITE_COVERS(exercises);
 static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
 
-const sl_lesson sl_lesson_fences = {"fences", "Fences", "docs/02-fences.md", exercises,
-                                    sizeof exercises / sizeof exercises[0], declared};
+const sl_lesson sl_lesson_fences = {
+    "fences", "Fences", "docs/02-fences.md", exercises, sizeof exercises / sizeof exercises[0],
+    declared};

@@ -5,10 +5,10 @@
 
 #include "exercise_list.h"
 
-#define SL_LESSON_EXERCISES(X)   \
-    X(tree_reduce, NO_BENCH)     \
-    X(mirrored_reduce, NO_BENCH) \
-    X(sum_int, BENCH)            \
+#define SL_LESSON_EXERCISES(X)                                                                     \
+    X(tree_reduce, NO_BENCH)                                                                       \
+    X(mirrored_reduce, NO_BENCH)                                                                   \
+    X(sum_int, BENCH)                                                                              \
     X(sum_float, NO_BENCH)
 SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
 
@@ -18,7 +18,7 @@ SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
  * sum_int, sum_float: SL_P_N elements summed; array 0 = in (I32 or F32,
  *   offset + N elements: the sum starts at in + offset). */
 enum {
-    SUM_P_OFFSET = SL_P_A,   /* sum_int, sum_float: elements skipped before the summed range */
+    SUM_P_OFFSET = SL_P_A, /* sum_int, sum_float: elements skipped before the summed range */
 };
 
 #endif

@@ -32,7 +32,7 @@ static void run_block_sums(const sl_case *in, sl_case *out, block_sum_kernel ker
 
     const int *d_in = (const int *)sl_to_device(&in->array[0]);
     int *d_out = (int *)sl_device_alloc((size_t)grid * sizeof(int), 0xFF);
-    sl_dirty_shared();   /* shared slots nobody writes hold garbage, not a lucky 0 */
+    sl_dirty_shared(); /* shared slots nobody writes hold garbage, not a lucky 0 */
     kernel<<<(unsigned)grid, (unsigned)block, (size_t)block * sizeof(int)>>>(d_in, d_out, (int)n);
     sl_launched(what);
     sl_download(out, SL_I32, (uint64_t)grid, d_out);
@@ -61,7 +61,8 @@ static void check_sum_case(const sl_case *in, int type, long long *n, long long 
     *offset = in->param[SUM_P_OFFSET];
     need(*n >= 1 && *offset >= 0 && *offset < 4, "n or offset out of range");
     need(in->narrays >= 1 && in->array[0].type == type &&
-         in->array[0].count == (uint64_t)(*offset + *n), "array 0 must hold offset + n elements");
+             in->array[0].count == (uint64_t)(*offset + *n),
+         "array 0 must hold offset + n elements");
 }
 
 static void run_sum_int(const sl_case *in, sl_case *out)
@@ -99,7 +100,7 @@ static __global__ void reduction_bench_fill(int *a, long long n, uint64_t seed)
 {
     long long stride = (long long)gridDim.x * blockDim.x;
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-        uint64_t h = (uint64_t)i * 0x9E3779B97F4A7C15ull ^ seed;   /* splitmix64 finaliser */
+        uint64_t h = (uint64_t)i * 0x9E3779B97F4A7C15ull ^ seed; /* splitmix64 finaliser */
         h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
         h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
         h ^= h >> 31;
@@ -111,7 +112,7 @@ typedef struct {
     const int *in;
     long long n;
     int *out;
-    void *temp;          /* CUB's temporary storage, allocated before timing */
+    void *temp; /* CUB's temporary storage, allocated before timing */
     size_t temp_bytes;
 } bench_args;
 
@@ -129,15 +130,15 @@ static void time_cub(void *p)
 
 static void bench_sum_int(int log2n, uint64_t seed, sl_bench *b)
 {
-    enum { REPS = 10 };   /* sl_time_best warms up first */
+    enum { REPS = 10 }; /* sl_time_best warms up first */
     long long n = 1LL << log2n;
     int *d_in = NULL;
     SL_CHECK(cudaMalloc(&d_in, (size_t)n * sizeof(int)));
     reduction_bench_fill<<<1024, 256>>>(d_in, n, seed);
     sl_launched("reduction_bench_fill");
 
-    bench_args student = { d_in, n, (int *)sl_device_alloc(sizeof(int), 0xFF), NULL, 0 };
-    bench_args cub = { d_in, n, (int *)sl_device_alloc(sizeof(int), 0xFF), NULL, 0 };
+    bench_args student = {d_in, n, (int *)sl_device_alloc(sizeof(int), 0xFF), NULL, 0};
+    bench_args cub = {d_in, n, (int *)sl_device_alloc(sizeof(int), 0xFF), NULL, 0};
     SL_CHECK(cub::DeviceReduce::Sum(NULL, cub.temp_bytes, cub.in, cub.out, cub.n));
     cub.temp = sl_device_alloc(cub.temp_bytes ? cub.temp_bytes : 1, 0);
 
@@ -146,7 +147,7 @@ static void bench_sum_int(int log2n, uint64_t seed, sl_bench *b)
     b->reference_ms = sl_time_best(time_cub, &cub, REPS);
     sl_launched("cub::DeviceReduce::Sum (timed)");
 
-    int got = 0, want = 0;   /* results of the last timed runs */
+    int got = 0, want = 0; /* results of the last timed runs */
     SL_CHECK(cudaMemcpy(&got, student.out, sizeof got, cudaMemcpyDeviceToHost));
     SL_CHECK(cudaMemcpy(&want, cub.out, sizeof want, cudaMemcpyDeviceToHost));
     b->correct = got == want;

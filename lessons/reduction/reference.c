@@ -4,11 +4,11 @@
 
 int32_t ref_sum_i32(const int32_t *x, uint64_t n)
 {
-    uint32_t s = 0;   /* unsigned: wraps modulo 2^32 without undefined behaviour */
+    uint32_t s = 0; /* unsigned: wraps modulo 2^32 without undefined behaviour */
     for (uint64_t i = 0; i < n; i++)
         s += (uint32_t)x[i];
     int32_t r;
-    memcpy(&r, &s, sizeof r);   /* the same bits, read as an int */
+    memcpy(&r, &s, sizeof r); /* the same bits, read as an int */
     return r;
 }
 

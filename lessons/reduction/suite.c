@@ -27,12 +27,13 @@ static void add_block_case(sl_rng *r, sl_inputs *out, int64_t n, int64_t block, 
                            int64_t hi, const char *note)
 {
     int64_t blocks = (n + block - 1) / block, last = n - (blocks - 1) * block;
-    sl_input *in = sl_inputs_add(out, "n=%" PRId64 " block=%" PRId64 " (%" PRId64 " block%s, last "
-                                 "holds %" PRId64 ")%s", n, block, blocks, blocks > 1 ? "s" : "",
-                                 last, note);
+    sl_input *in = sl_inputs_add(out,
+                                 "n=%" PRId64 " block=%" PRId64 " (%" PRId64 " block%s, last "
+                                 "holds %" PRId64 ")%s",
+                                 n, block, blocks, blocks > 1 ? "s" : "", last, note);
     in->in.param[SL_P_N] = n;
     in->in.param[SL_P_BLOCK] = block;
-    in->in.param[SL_P_GRID] = 0;   /* the harness launches ceil(n / block) blocks */
+    in->in.param[SL_P_GRID] = 0; /* the harness launches ceil(n / block) blocks */
     int32_t *x = sl_case_add(&in->in, SL_I32, (uint64_t)n);
     if (!x)
         abort();
@@ -68,11 +69,13 @@ static void block_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
 }
 
 /* A sum case: offset + n elements uploaded, the last n summed. */
-static sl_input *add_sum_case(sl_inputs *out, int type, int64_t n, int64_t offset,
-                              const char *note, void **data)
+static sl_input *add_sum_case(sl_inputs *out, int type, int64_t n, int64_t offset, const char *note,
+                              void **data)
 {
-    sl_input *in = sl_inputs_add(out, "n=%" PRId64 " starting %" PRId64 " elements past a "
-                                 "16-byte boundary%s", n, offset, note);
+    sl_input *in = sl_inputs_add(out,
+                                 "n=%" PRId64 " starting %" PRId64 " elements past a "
+                                 "16-byte boundary%s",
+                                 n, offset, note);
     in->in.param[SL_P_N] = n;
     in->in.param[SUM_P_OFFSET] = offset;
     *data = sl_case_add(&in->in, type, (uint64_t)(offset + n));
@@ -84,8 +87,9 @@ static sl_input *add_sum_case(sl_inputs *out, int type, int64_t n, int64_t offse
 /* Sizes around every boundary of a vectorized grid-stride sum: fewer than
  * one vector, partial vectors, one block, many blocks, several rounds of a
  * GPU-filling grid (132 SMs x 2048 threads x 4 vectors is about 4.3 M ints). */
-static const int64_t sum_sizes[] = {1, 2, 3, 4, 5, 7, 8, 31, 33, 255, 256, 1000, 1023, 4097,
-                                    65537, (1 << 20) + 1, 2000003, 8388617};
+static const int64_t sum_sizes[] = {1,       2,      3,   4,    5,    7,    8,     31,
+                                    33,      255,    256, 1000, 1023, 4097, 65537, (1 << 20) + 1,
+                                    2000003, 8388617};
 
 /* The sanitizer inputs of the full-array sums: every residue of n mod 4
  * from an aligned start (the tail after the last whole vector); offsets 1,
@@ -108,7 +112,7 @@ static int sum_small_shapes(sl_rng *r, sum_shape *s)
     for (int off = 1; off <= 3; off++)
         s[count++] = (sum_shape){(4 - off) + 4 * sl_rng_range(r, 8, 600) + tails[off], off};
     for (int n = 1; n <= 3; n++)
-        s[count++] = (sum_shape){n, sl_rng_range(r, 1, n <= 2 ? 2 : 3)};   /* n <= 2 < head */
+        s[count++] = (sum_shape){n, sl_rng_range(r, 1, n <= 2 ? 2 : 3)}; /* n <= 2 < head */
     return count;
 }
 
@@ -128,13 +132,15 @@ static void sum_int_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
         int64_t n = sum_sizes[i];
         for (int64_t off = 0; off < 4; off++) {
             if (n > 8 && off != (int64_t)(i % 4))
-                continue;   /* every offset for tiny n, one each for the rest */
+                continue; /* every offset for tiny n, one each for the rest */
             add_sum_case(out, SL_I32, n, off, "", &x);
             fill_i32(r, x, (uint64_t)(off + n), -1000, 1000);
         }
     }
-    add_sum_case(out, SL_I32, 1000003, 1, ", values over the whole int range: the sum wraps "
-                 "modulo 2^32", &x);
+    add_sum_case(out, SL_I32, 1000003, 1,
+                 ", values over the whole int range: the sum wraps "
+                 "modulo 2^32",
+                 &x);
     fill_i32(r, x, 1000004, INT32_MIN, INT32_MAX);
     /* above 2^24 elements: a second level or a 32-bit index limit shows here */
     int64_t big = (1 << 24) + sl_rng_range(r, 1, 1 << 20), big_off = sl_rng_range(r, 0, 3);
@@ -189,12 +195,16 @@ static int block_check(const sl_case *in, const sl_case *out, sl_text *why)
     if (!ok) {
         const int32_t *got = out->array[0].data;
         uint64_t last = blocks - 1, empty = blocks * block - n;
-        sl_text_printf(why, "(index b is block b: out[b] is the sum of in[b*%" PRIu64 "] .. "
-                       "in[(b+1)*%" PRIu64 " - 1])\n", block, block);
+        sl_text_printf(why,
+                       "(index b is block b: out[b] is the sum of in[b*%" PRIu64 "] .. "
+                       "in[(b+1)*%" PRIu64 " - 1])\n",
+                       block, block);
         if (empty > 0 && (int64_t)got[last] - want[last] == -(int64_t)empty)
-            sl_text_printf(why, "the last block is off by exactly -%" PRIu64 ": its %" PRIu64
+            sl_text_printf(why,
+                           "the last block is off by exactly -%" PRIu64 ": its %" PRIu64
                            " empty shared slots were summed as -1 each (the 0xFF garbage "
-                           "shared memory starts with): store 0 there\n", empty, empty);
+                           "shared memory starts with): store 0 there\n",
+                           empty, empty);
     }
     free(want);
     return ok;
@@ -253,36 +263,43 @@ static const sl_exercise exercises[] = {
      .make_inputs = block_inputs,
      .check = block_check,
      .rules = tree_rules,
-     .ladder = {
-         [SL_V_RACE] = {"At each level, which slots does a thread read that another thread wrote at the "
-               "level before? Read "
-               "docs/03-reduction.md#the-tree-log2n-levels-a-barrier-per-level.",
-               "Each level reads what the previous level wrote: one __syncthreads() between "
-               "levels, reached by the whole block.",
-               NULL},
-         [SL_V_SYNC] = {"Is your __syncthreads() inside if (tid < off)? Read "
-               "docs/03-reduction.md#tree-reduce on where the barrier of a level goes.",
-               "The barrier of a level sits outside the branch that picks the adding threads: "
-               "every thread reaches it.",
-               NULL},
-         [SL_V_WRONG] = {"What do the threads with i >= n leave in their shared slot? Read "
-               "docs/03-reduction.md#tree-reduce.",
-               "Shared memory starts with garbage: every slot the tree reads must hold a "
-               "value, 0 for threads past n.",
-               NULL},
-     },
-     .hint = {
-         [SL_V_WRONG] = "Threads with i >= n must store 0 in their shared slot: shared memory "
-                        "starts with garbage, not zeros.",
-         [SL_V_RACE] = "Each level reads what the previous level wrote: __syncthreads() after "
-                       "every level, outside the if.",
-         [SL_V_SYNC] = "__syncthreads() inside `if (tid < off)` is reached by part of the block "
-                       "only: move it after the if.",
-         [SL_V_MEMORY] = "Read in[i] only when i < n: the last block is partial.",
-         [SL_V_TIMEOUT] = "A barrier that some threads never reach: keep __syncthreads() out of "
-                          "conditionals.",
-         [SL_V_RULE] = "No atomics: add pairs level by level in shared memory.",
-     }},
+     .ladder =
+         {
+             [SL_V_RACE] =
+                 {"At each level, which slots does a thread read that another thread wrote at the "
+                  "level before? Read "
+                  "docs/03-reduction.md#the-tree-log2n-levels-a-barrier-per-level.",
+                  "Each level reads what the previous level wrote: one __syncthreads() between "
+                  "levels, reached by the whole block.",
+                  NULL},
+             [SL_V_SYNC] =
+                 {"Is your __syncthreads() inside if (tid < off)? Read "
+                  "docs/03-reduction.md#tree-reduce on where the barrier of a level goes.",
+                  "The barrier of a level sits outside the branch that picks the adding threads: "
+                  "every thread reaches it.",
+                  NULL},
+             [SL_V_WRONG] =
+                 {"What do the threads with i >= n leave in their shared slot? Read "
+                  "docs/03-reduction.md#tree-reduce.",
+                  "Shared memory starts with garbage: every slot the tree reads must hold a "
+                  "value, 0 for threads past n.",
+                  NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] = "Threads with i >= n must store 0 in their shared slot: shared memory "
+                            "starts with garbage, not zeros.",
+             [SL_V_RACE] = "Each level reads what the previous level wrote: __syncthreads() after "
+                           "every level, outside the if.",
+             [SL_V_SYNC] =
+                 "__syncthreads() inside `if (tid < off)` is reached by part of the block "
+                 "only: move it after the if.",
+             [SL_V_MEMORY] = "Read in[i] only when i < n: the last block is partial.",
+             [SL_V_TIMEOUT] =
+                 "A barrier that some threads never reach: keep __syncthreads() out of "
+                 "conditionals.",
+             [SL_V_RULE] = "No atomics: add pairs level by level in shared memory.",
+         }},
     {.name = SL_NAME(mirrored_reduce),
      .title = "The seed's mirrored pairing, race-free",
      .doc = "docs/03-reduction.md#mirrored-reduce",
@@ -290,36 +307,43 @@ static const sl_exercise exercises[] = {
      .make_inputs = block_inputs,
      .check = block_check,
      .rules = mirrored_rules,
-     .ladder = {
-         [SL_V_RACE] = {"At each level, which slots does a thread read that another thread wrote at the "
-               "level before? Read "
-               "docs/03-reduction.md#the-tree-log2n-levels-a-barrier-per-level.",
-               "Each level reads what the previous level wrote: one __syncthreads() between "
-               "levels, reached by the whole block.",
-               NULL},
-         [SL_V_SYNC] = {"Is your __syncthreads() inside if (tid < off)? Read "
-               "docs/03-reduction.md#mirrored-reduce on where the barrier of a level goes.",
-               "The barrier of a level sits outside the branch that picks the adding threads: "
-               "every thread reaches it.",
-               NULL},
-         [SL_V_WRONG] = {"What do the threads with i >= n leave in their shared slot? Read "
-               "docs/03-reduction.md#mirrored-reduce.",
-               "Shared memory starts with garbage: every slot the tree reads must hold a "
-               "value, 0 for threads past n.",
-               NULL},
-     },
-     .hint = {
-         [SL_V_WRONG] = "Threads with i >= n must store 0 in their shared slot: shared memory "
-                        "starts with garbage, not zeros.",
-         [SL_V_RACE] = "Thread tid reads s[2*off-tid-1] while its mirror writes it: read into a "
-                       "register, __syncthreads(), write, __syncthreads().",
-         [SL_V_SYNC] = "Both barriers of a level must be reached by the whole block: put them "
-                       "outside `if (tid < 2*off)`.",
-         [SL_V_MEMORY] = "Read in[i] only when i < n: the last block is partial.",
-         [SL_V_TIMEOUT] = "A barrier that some threads never reach: keep __syncthreads() out of "
-                          "conditionals.",
-         [SL_V_RULE] = "No atomics: add mirrored pairs level by level in shared memory.",
-     }},
+     .ladder =
+         {
+             [SL_V_RACE] =
+                 {"At each level, which slots does a thread read that another thread wrote at the "
+                  "level before? Read "
+                  "docs/03-reduction.md#the-tree-log2n-levels-a-barrier-per-level.",
+                  "Each level reads what the previous level wrote: one __syncthreads() between "
+                  "levels, reached by the whole block.",
+                  NULL},
+             [SL_V_SYNC] =
+                 {"Is your __syncthreads() inside if (tid < off)? Read "
+                  "docs/03-reduction.md#mirrored-reduce on where the barrier of a level goes.",
+                  "The barrier of a level sits outside the branch that picks the adding threads: "
+                  "every thread reaches it.",
+                  NULL},
+             [SL_V_WRONG] =
+                 {"What do the threads with i >= n leave in their shared slot? Read "
+                  "docs/03-reduction.md#mirrored-reduce.",
+                  "Shared memory starts with garbage: every slot the tree reads must hold a "
+                  "value, 0 for threads past n.",
+                  NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] = "Threads with i >= n must store 0 in their shared slot: shared memory "
+                            "starts with garbage, not zeros.",
+             [SL_V_RACE] =
+                 "Thread tid reads s[2*off-tid-1] while its mirror writes it: read into a "
+                 "register, __syncthreads(), write, __syncthreads().",
+             [SL_V_SYNC] = "Both barriers of a level must be reached by the whole block: put them "
+                           "outside `if (tid < 2*off)`.",
+             [SL_V_MEMORY] = "Read in[i] only when i < n: the last block is partial.",
+             [SL_V_TIMEOUT] =
+                 "A barrier that some threads never reach: keep __syncthreads() out of "
+                 "conditionals.",
+             [SL_V_RULE] = "No atomics: add mirrored pairs level by level in shared memory.",
+         }},
     {.name = SL_NAME(sum_int),
      .title = "Sum of any n ints at memory bandwidth",
      .doc = "docs/03-reduction.md#full-array-int-sum",
@@ -327,68 +351,83 @@ static const sl_exercise exercises[] = {
      .make_inputs = sum_int_inputs,
      .check = sum_int_check,
      .bench = SL_BENCH_OF(sum_int),
-     .ladder = {
-         [SL_V_WRONG] = {"Is every element counted exactly once, also the tail that does not fill a "
-               "vector load, and is the result reset before the blocks add? Read "
-               "docs/03-reduction.md#full-array-int-sum.",
-               "A grid-stride loop covers every element once; the output starts at 0 before "
-               "any block adds into it.",
-               NULL},
-         [SL_V_RACE] = {"Between the warps writing their totals to shared memory and the first warp "
-               "reading them, what waits? Read "
-               "docs/03-reduction.md#grid-stride-accumulation-at-memory-bandwidth.",
-               "Shared memory written by one warp and read by another needs __syncthreads() "
-               "between the two.",
-               NULL},
-     },
-     .hint = {
-         [SL_V_WRONG] = "Set *d_out to 0 before the blocks add into it, and count every element "
-                        "once: the head before the 16-byte boundary, the int4 body, the tail.",
-         [SL_V_RACE] = "A barrier is missing between writing the warp totals to shared memory "
-                       "and reading them.",
-         [SL_V_SYNC] = "Every thread of the block must reach the block sum's barrier, also "
-                       "threads that had no element.",
-         [SL_V_MEMORY] = "int4 loads need a 16-byte aligned address (d_in is not always), and "
-                         "nothing may be read past d_in[n-1].",
-         [SL_V_LAUNCH] = "Check the launch: 1 <= grid < 2^31, block <= 1024, and that the "
-                         "kernel does not trap.",
-     }},
+     .ladder =
+         {
+             [SL_V_WRONG] =
+                 {"Is every element counted exactly once, also the tail that does not fill a "
+                  "vector load, and is the result reset before the blocks add? Read "
+                  "docs/03-reduction.md#full-array-int-sum.",
+                  "A grid-stride loop covers every element once; the output starts at 0 before "
+                  "any block adds into it.",
+                  NULL},
+             [SL_V_RACE] =
+                 {"Between the warps writing their totals to shared memory and the first warp "
+                  "reading them, what waits? Read "
+                  "docs/03-reduction.md#grid-stride-accumulation-at-memory-bandwidth.",
+                  "Shared memory written by one warp and read by another needs __syncthreads() "
+                  "between the two.",
+                  NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] =
+                 "Set *d_out to 0 before the blocks add into it, and count every element "
+                 "once: the head before the 16-byte boundary, the int4 body, the tail.",
+             [SL_V_RACE] = "A barrier is missing between writing the warp totals to shared memory "
+                           "and reading them.",
+             [SL_V_SYNC] = "Every thread of the block must reach the block sum's barrier, also "
+                           "threads that had no element.",
+             [SL_V_MEMORY] = "int4 loads need a 16-byte aligned address (d_in is not always), and "
+                             "nothing may be read past d_in[n-1].",
+             [SL_V_LAUNCH] = "Check the launch: 1 <= grid < 2^31, block <= 1024, and that the "
+                             "kernel does not trap.",
+         }},
     {.name = SL_NAME(sum_float),
      .title = "Sum of any n floats",
      .doc = "docs/03-reduction.md#full-array-float-sum",
      .points = 10,
      .make_inputs = sum_float_inputs,
      .check = sum_float_check,
-     .ladder = {
-         [SL_V_WRONG] = {"Is every element counted exactly once, also the tail that does not fill a "
-               "vector load, and is the result reset before the blocks add? Read "
-               "docs/03-reduction.md#full-array-float-sum.",
-               "A grid-stride loop covers every element once; the output starts at 0 before "
-               "any block adds into it.",
-               NULL},
-         [SL_V_RACE] = {"Between the warps writing their totals to shared memory and the first warp "
-               "reading them, what waits? Read "
-               "docs/03-reduction.md#grid-stride-accumulation-at-memory-bandwidth.",
-               "Shared memory written by one warp and read by another needs __syncthreads() "
-               "between the two.",
-               NULL},
-     },
-     .hint = {
-         [SL_V_WRONG] = "Rounding alone stays within the tolerance: a larger error means lost or "
-                        "double-counted elements, or *d_out not set to 0 first.",
-         [SL_V_RACE] = "A barrier is missing between writing the warp totals to shared memory "
-                       "and reading them.",
-         [SL_V_SYNC] = "Every thread of the block must reach the block sum's barrier, also "
-                       "threads that had no element.",
-         [SL_V_MEMORY] = "float4 loads need a 16-byte aligned address (d_in is not always), and "
-                         "nothing may be read past d_in[n-1].",
-         [SL_V_LAUNCH] = "Check the launch: 1 <= grid < 2^31, block <= 1024, and that the "
-                         "kernel does not trap.",
-     }},
+     .ladder =
+         {
+             [SL_V_WRONG] =
+                 {"Is every element counted exactly once, also the tail that does not fill a "
+                  "vector load, and is the result reset before the blocks add? Read "
+                  "docs/03-reduction.md#full-array-float-sum.",
+                  "A grid-stride loop covers every element once; the output starts at 0 before "
+                  "any block adds into it.",
+                  NULL},
+             [SL_V_RACE] =
+                 {"Between the warps writing their totals to shared memory and the first warp "
+                  "reading them, what waits? Read "
+                  "docs/03-reduction.md#grid-stride-accumulation-at-memory-bandwidth.",
+                  "Shared memory written by one warp and read by another needs __syncthreads() "
+                  "between the two.",
+                  NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] =
+                 "Rounding alone stays within the tolerance: a larger error means lost or "
+                 "double-counted elements, or *d_out not set to 0 first.",
+             [SL_V_RACE] = "A barrier is missing between writing the warp totals to shared memory "
+                           "and reading them.",
+             [SL_V_SYNC] = "Every thread of the block must reach the block sum's barrier, also "
+                           "threads that had no element.",
+             [SL_V_MEMORY] =
+                 "float4 loads need a 16-byte aligned address (d_in is not always), and "
+                 "nothing may be read past d_in[n-1].",
+             [SL_V_LAUNCH] = "Check the launch: 1 <= grid < 2^31, block <= 1024, and that the "
+                             "kernel does not trap.",
+         }},
 };
 
 SL_SUITE_COVERS(exercises);
 static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
 
-const sl_lesson sl_lesson_reduction = {"reduction", "Reduction", "docs/03-reduction.md",
-                                       exercises, sizeof exercises / sizeof exercises[0], declared};
+const sl_lesson sl_lesson_reduction = {"reduction",
+                                       "Reduction",
+                                       "docs/03-reduction.md",
+                                       exercises,
+                                       sizeof exercises / sizeof exercises[0],
+                                       declared};

@@ -22,7 +22,7 @@ static void run_block_scan(const sl_case *in, sl_case *out, block_scan_kernel ke
         grid = (n + block - 1) / block;
     int *d_in = (int *)sl_to_device(&in->array[0]);
     int *d_out = (int *)sl_device_alloc((size_t)n * sizeof(int), 0xFF);
-    sl_dirty_shared();   // a shared slot read before it was written gives garbage
+    sl_dirty_shared(); // a shared slot read before it was written gives garbage
     kernel<<<grid, block, SCAN_BLOCK_SHARED_BYTES(block)>>>(d_in, d_out, n);
     sl_launched(name);
     sl_download(out, SL_I32, (uint64_t)n, d_out);
@@ -74,7 +74,7 @@ __global__ void bench_fill(int *a, long long n, uint64_t seed)
 {
     long long stride = (long long)gridDim.x * blockDim.x;
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-        uint64_t z = seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1);   // splitmix64
+        uint64_t z = seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1); // splitmix64
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         a[i] = (int)(uint32_t)(z ^ (z >> 31));
@@ -140,12 +140,13 @@ static void bench_scan_any_n(int log2n, uint64_t seed, sl_bench *b)
 
     // All allocations happen here, outside the timed regions.
     size_t scratch_bytes = scan_scratch_bytes(n);
-    student_call s = {d_in, d_student, n, scratch_bytes ? sl_device_alloc(scratch_bytes, 0xFF) : NULL};
+    student_call s = {d_in, d_student, n,
+                      scratch_bytes ? sl_device_alloc(scratch_bytes, 0xFF) : NULL};
     cub_call c = {d_in, d_cub, n, NULL, 0};
     SL_CHECK(cub_exclusive_sum(NULL, c.temp_bytes, d_in, d_cub, n));
     c.temp = sl_device_alloc(c.temp_bytes ? c.temp_bytes : 1, 0);
 
-    call_student(&s);   // warm-ups
+    call_student(&s); // warm-ups
     sl_launched("scan_exclusive_int");
     call_cub(&c);
     sl_launched("cub::DeviceScan::ExclusiveSum");
@@ -159,13 +160,14 @@ static void bench_scan_any_n(int log2n, uint64_t seed, sl_bench *b)
     SL_CHECK(cudaMemset(d_student, 0xFF, bytes));
     call_student(&s);
     sl_launched("scan_exclusive_int");
-    unsigned long long *d_mismatches = (unsigned long long *)sl_device_alloc(sizeof(unsigned long long), 0);
+    unsigned long long *d_mismatches =
+        (unsigned long long *)sl_device_alloc(sizeof(unsigned long long), 0);
     bench_count_mismatches<<<1024, 256>>>(d_student, d_cub, n, d_mismatches);
     sl_launched("bench_count_mismatches");
     unsigned long long mismatches = 0;
     SL_CHECK(cudaMemcpy(&mismatches, d_mismatches, sizeof mismatches, cudaMemcpyDeviceToHost));
 
-    b->bytes = 2.0 * (double)bytes;   // each element read once and written once
+    b->bytes = 2.0 * (double)bytes; // each element read once and written once
     b->correct = mismatches == 0;
     snprintf(b->reference, sizeof b->reference, "cub::DeviceScan::ExclusiveSum");
 

@@ -10,7 +10,7 @@ void scan_ref_tiles(const int32_t *in, int32_t *out, int64_t n, int64_t tile, in
             uint32_t x = (uint32_t)in[i];
             if (inclusive)
                 sum += x;
-            out[i] = (int32_t)sum;   /* modulo 2^32 on every compiler we use */
+            out[i] = (int32_t)sum; /* modulo 2^32 on every compiler we use */
             if (!inclusive)
                 sum += x;
         }

@@ -53,23 +53,23 @@ static int32_t *alloc_expected(int64_t n, sl_text *why)
 
 /* Sizes around warp and block boundaries and odd ones: for most (size,
  * block) pairs the last tile is partial. */
-static const int64_t block_sizes[] = {1, 2, 5, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129,
-                                      255, 256, 257, 1000, 1023, 1024, 1025, 2047, 4097,
-                                      12345, 65537, 100003};
+static const int64_t block_sizes[] = {1,    2,    5,    31,   32,    33,    63,    64,   65,
+                                      100,  127,  128,  129,  255,   256,   257,   1000, 1023,
+                                      1024, 1025, 2047, 4097, 12345, 65537, 100003};
 /* Powers of two only (scan.h): the work-efficient scan needs them. */
 static const int blocks[] = {32, 64, 128, 256, 512, 1024};
 static const shape block_large[] = {{(1 << 22) + 3, 1024}, {3000017, 256}, {(1 << 21) - 1, 32},
-                                    {1000003, 128}, {300007, 512}, {200003, 64}};
+                                    {1000003, 128},        {300007, 512},  {200003, 64}};
 
 static void add_block_case(sl_inputs *out, sl_rng *rng, shape s, data_kind kind)
 {
-    sl_input *c = sl_inputs_add(out, "n=%lld block=%d values=%s", (long long)s.n, s.block,
-                                data_name[kind]);
+    sl_input *c =
+        sl_inputs_add(out, "n=%lld block=%d values=%s", (long long)s.n, s.block, data_name[kind]);
     if (!c)
         return;
     c->in.param[SL_P_N] = s.n;
     c->in.param[SL_P_BLOCK] = s.block;
-    c->in.param[SL_P_GRID] = 0;   /* the harness uses ceil(n / block) */
+    c->in.param[SL_P_GRID] = 0; /* the harness uses ceil(n / block) */
     int32_t *data = sl_case_add(&c->in, SL_I32, (uint64_t)s.n);
     if (data)
         fill(rng, data, s.n, kind);
@@ -124,10 +124,42 @@ static int exclusive_check(const sl_case *in, const sl_case *out, sl_text *why)
 /* Around every power-of-two tile size a student may pick, 1 to many tiles;
  * (1 << 22) + 1 has more tile sums than one 1024-thread block holds one per
  * thread for tiles of up to 4096. The 2^28 run is the bench's. */
-static const int64_t any_sizes[] = {1, 2, 3, 4, 5, 7, 31, 32, 33, 100, 127, 128, 129, 1000,
-                                    1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097,
-                                    8191, 8192, 8193, 12289, 16385, 65535, 65537, 100003,
-                                    262144, 262147, 1000001, (1 << 20) + 5, 3000017,
+static const int64_t any_sizes[] = {1,
+                                    2,
+                                    3,
+                                    4,
+                                    5,
+                                    7,
+                                    31,
+                                    32,
+                                    33,
+                                    100,
+                                    127,
+                                    128,
+                                    129,
+                                    1000,
+                                    1023,
+                                    1024,
+                                    1025,
+                                    2047,
+                                    2048,
+                                    2049,
+                                    4095,
+                                    4096,
+                                    4097,
+                                    8191,
+                                    8192,
+                                    8193,
+                                    12289,
+                                    16385,
+                                    65535,
+                                    65537,
+                                    100003,
+                                    262144,
+                                    262147,
+                                    1000001,
+                                    (1 << 20) + 5,
+                                    3000017,
                                     (1 << 22) + 1};
 /* Past every level boundary a two- or three-level design may have: tiles
  * of 256 to 8192 elements and one block scanning up to 4096 tile sums
@@ -136,12 +168,12 @@ static const int64_t any_level_sizes[] = {1 << 23, 1 << 24, 1 << 25};
 
 static void add_any_case(sl_inputs *out, sl_rng *rng, int64_t n, data_kind kind, int calls)
 {
-    sl_input *c = sl_inputs_add(out, "n=%lld values=%s calls=%d", (long long)n, data_name[kind],
-                                calls);
+    sl_input *c =
+        sl_inputs_add(out, "n=%lld values=%s calls=%d", (long long)n, data_name[kind], calls);
     if (!c)
         return;
     c->in.param[SL_P_N] = n;
-    c->in.param[SCAN_ANY_N_P_CALLS] = calls;   /* scan_exclusive_int calls on one scratch */
+    c->in.param[SCAN_ANY_N_P_CALLS] = calls; /* scan_exclusive_int calls on one scratch */
     int32_t *data = sl_case_add(&c->in, SL_I32, (uint64_t)n);
     if (data)
         fill(rng, data, n, kind);
@@ -203,15 +235,15 @@ static const sl_rule any_rules[] = {
 
 /* ---- the lesson --------------------------------------------------------- */
 
-#define BLOCK_SCAN_HINTS                                                                   \
-    [SL_V_RACE] = "One Hillis-Steele step must read s[tid - off] into a register, "           \
-                  "__syncthreads(), then write s[tid], then __syncthreads() again; never "    \
-                  "update in place between two barriers.",                                    \
-    [SL_V_SYNC] = "Every thread must reach every __syncthreads(): put the barriers outside "   \
-                  "if (tid >= off), and never return early for threads past n.",              \
-    [SL_V_TIMEOUT] = "A barrier that only part of the block reaches can wait forever: keep "   \
-                     "__syncthreads() outside every thread-dependent branch.",                \
-    [SL_V_MEMORY] = "Threads with i >= n must not read in[i] or write out[i] (they put 0 in "  \
+#define BLOCK_SCAN_HINTS                                                                           \
+    [SL_V_RACE] = "One Hillis-Steele step must read s[tid - off] into a register, "                \
+                  "__syncthreads(), then write s[tid], then __syncthreads() again; never "         \
+                  "update in place between two barriers.",                                         \
+    [SL_V_SYNC] = "Every thread must reach every __syncthreads(): put the barriers outside "       \
+                  "if (tid >= off), and never return early for threads past n.",                   \
+    [SL_V_TIMEOUT] = "A barrier that only part of the block reaches can wait forever: keep "       \
+                     "__syncthreads() outside every thread-dependent branch.",                     \
+    [SL_V_MEMORY] = "Threads with i >= n must not read in[i] or write out[i] (they put 0 in "      \
                     "shared memory); shared indices stay in 0 .. 2 * blockDim.x - 1."
 
 static const sl_exercise exercises[] = {
@@ -221,59 +253,69 @@ static const sl_exercise exercises[] = {
      .points = 10,
      .make_inputs = block_inputs,
      .check = inclusive_check,
-     .ladder = {
-         [SL_V_RACE] = {"In one Hillis-Steele step, does a thread overwrite s[tid] while another thread "
-               "still has to read it? Read docs/04-scan.md#hillis-steele-and-its-race.",
-               "Within a step every read comes before every write: read into a register, "
-               "barrier, write, barrier.",
-               NULL},
-         [SL_V_SYNC] = {"Are your barriers inside if (tid >= off), or after an early return for threads "
-               "past n? Read docs/04-scan.md#block-inclusive-scan.",
-               "Every thread of the block reaches every __syncthreads() of the scan; the "
-               "branch guards only the addition.",
-               NULL},
-         [SL_V_WRONG] = {"Compare the first wrong index with its tile: is it the tile's first element, "
-               "or the last tile? What does docs/04-scan.md#inclusive-and-exclusive-scan say "
-               "each output sums?",
-               "An inclusive scan sums up to and including the element, an exclusive one the "
-               "elements before it; each tile starts again at 0.",
-               NULL},
-     },
-     .hint = {
-         [SL_V_WRONG] = "Add s[tid - off] when tid >= off (not tid > off), for off = 1, 2, 4, "
-                        "... < blockDim.x; each tile restarts at 0, and slots past n hold 0.",
-         BLOCK_SCAN_HINTS,
-     }},
+     .ladder =
+         {
+             [SL_V_RACE] =
+                 {"In one Hillis-Steele step, does a thread overwrite s[tid] while another thread "
+                  "still has to read it? Read docs/04-scan.md#hillis-steele-and-its-race.",
+                  "Within a step every read comes before every write: read into a register, "
+                  "barrier, write, barrier.",
+                  NULL},
+             [SL_V_SYNC] =
+                 {"Are your barriers inside if (tid >= off), or after an early return for threads "
+                  "past n? Read docs/04-scan.md#block-inclusive-scan.",
+                  "Every thread of the block reaches every __syncthreads() of the scan; the "
+                  "branch guards only the addition.",
+                  NULL},
+             [SL_V_WRONG] =
+                 {"Compare the first wrong index with its tile: is it the tile's first element, "
+                  "or the last tile? What does docs/04-scan.md#inclusive-and-exclusive-scan say "
+                  "each output sums?",
+                  "An inclusive scan sums up to and including the element, an exclusive one the "
+                  "elements before it; each tile starts again at 0.",
+                  NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] = "Add s[tid - off] when tid >= off (not tid > off), for off = 1, 2, 4, "
+                            "... < blockDim.x; each tile restarts at 0, and slots past n hold 0.",
+             BLOCK_SCAN_HINTS,
+         }},
     {.name = SL_NAME(block_exclusive_scan),
      .title = "Exclusive scan of each block's tile",
      .doc = "docs/04-scan.md#block-exclusive-scan",
      .points = 10,
      .make_inputs = block_inputs,
      .check = exclusive_check,
-     .ladder = {
-         [SL_V_RACE] = {"In one Hillis-Steele step, does a thread overwrite s[tid] while another thread "
-               "still has to read it? Read docs/04-scan.md#hillis-steele-and-its-race.",
-               "Within a step every read comes before every write: read into a register, "
-               "barrier, write, barrier.",
-               NULL},
-         [SL_V_SYNC] = {"Are your barriers inside if (tid >= off), or after an early return for threads "
-               "past n? Read docs/04-scan.md#block-exclusive-scan.",
-               "Every thread of the block reaches every __syncthreads() of the scan; the "
-               "branch guards only the addition.",
-               NULL},
-         [SL_V_WRONG] = {"Compare the first wrong index with its tile: is it the tile's first element, "
-               "or the last tile? What does docs/04-scan.md#inclusive-and-exclusive-scan say "
-               "each output sums?",
-               "An inclusive scan sums up to and including the element, an exclusive one the "
-               "elements before it; each tile starts again at 0.",
-               NULL},
-     },
-     .hint = {
-         [SL_V_WRONG] = "out[base] is 0 and out[base + t] sums the t elements BEFORE it: shift "
-                        "an inclusive scan right by one (read s[tid - 1] after a barrier), or "
-                        "clear the root before the down-sweep.",
-         BLOCK_SCAN_HINTS,
-     }},
+     .ladder =
+         {
+             [SL_V_RACE] =
+                 {"In one Hillis-Steele step, does a thread overwrite s[tid] while another thread "
+                  "still has to read it? Read docs/04-scan.md#hillis-steele-and-its-race.",
+                  "Within a step every read comes before every write: read into a register, "
+                  "barrier, write, barrier.",
+                  NULL},
+             [SL_V_SYNC] =
+                 {"Are your barriers inside if (tid >= off), or after an early return for threads "
+                  "past n? Read docs/04-scan.md#block-exclusive-scan.",
+                  "Every thread of the block reaches every __syncthreads() of the scan; the "
+                  "branch guards only the addition.",
+                  NULL},
+             [SL_V_WRONG] =
+                 {"Compare the first wrong index with its tile: is it the tile's first element, "
+                  "or the last tile? What does docs/04-scan.md#inclusive-and-exclusive-scan say "
+                  "each output sums?",
+                  "An inclusive scan sums up to and including the element, an exclusive one the "
+                  "elements before it; each tile starts again at 0.",
+                  NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] = "out[base] is 0 and out[base + t] sums the t elements BEFORE it: shift "
+                            "an inclusive scan right by one (read s[tid - 1] after a barrier), or "
+                            "clear the root before the down-sweep.",
+             BLOCK_SCAN_HINTS,
+         }},
     {.name = SL_NAME(scan_any_n),
      .title = "Exclusive scan of any n across many blocks, near memory bandwidth",
      .doc = "docs/04-scan.md#scan-of-any-n",
@@ -283,47 +325,55 @@ static const sl_exercise exercises[] = {
      .rules = any_rules,
      .repeats = 2,
      .bench = SL_BENCH_OF(scan_any_n),
-     .ladder = {
-         [SL_V_WRONG] = {"Does every tile start from the sum of all tiles before it, the partial last "
-               "tile too? Read docs/04-scan.md#scan-of-any-n.",
-               "A scan of any n is a scan of each tile plus the scanned sums of the tiles "
-               "before it.",
-               NULL},
-         [SL_V_RULE] = {"What tells a block that the sum of the tile before it is complete, and what "
-               "orders that sum before the flag? Read docs/04-scan.md#scan-of-any-n.",
-               "A tile sum published to another block needs a fence (or a release store) "
-               "before its flag, and an acquire after the wait.",
-               NULL},
-         [SL_V_TIMEOUT] = {"Can a block wait for a tile whose block has not started yet? Read "
-               "docs/04-scan.md#scan-of-any-n on the order tiles are taken.",
-               "A block may wait only for tiles taken before its own: take tiles from an "
-               "atomic counter, not blockIdx.x.",
-               NULL},
-     },
-     .hint = {
-         [SL_V_WRONG] = "Every tile must start from the sum of ALL tiles before it (scan the tile "
-                        "sums, then add them back); check the partial last tile, and initialize "
-                        "the scratch on every call.",
-         [SL_V_RACE] = "Shared memory written by one warp and read by another needs a "
-                       "__syncthreads() in between, and another before it is written again.",
-         [SL_V_SYNC] = "Every thread of a block must reach every __syncthreads(), the threads "
-                       "past n included; shuffles need every lane of their mask.",
-         [SL_V_TIMEOUT] = "Blocks only wait safely for kernels launched before theirs: a block "
-                          "that spins on a flag of a block that is not running waits forever.",
-         [SL_V_MEMORY] = "The last tile is partial: no int4 load or store past n; and read only "
-                         "scratch your launcher wrote in this call.",
-         [SL_V_RULE] = "Put __threadfence() between the store of a tile sum and the store of the "
-                       "flag that announces it (or make the flag store a release), fence again "
-                       "after waiting for a flag, and take tiles from an atomic counter, not "
-                       "blockIdx.x.",
-         [SL_V_LAUNCH] = "Check grid sizes (at most 2^31 - 1 blocks, 1024 threads) and shared "
-                         "memory per block; no cudaMalloc or cudaDeviceSynchronize inside the "
-                         "launcher.",
-     }},
+     .ladder =
+         {
+             [SL_V_WRONG] =
+                 {"Does every tile start from the sum of all tiles before it, the partial last "
+                  "tile too? Read docs/04-scan.md#scan-of-any-n.",
+                  "A scan of any n is a scan of each tile plus the scanned sums of the tiles "
+                  "before it.",
+                  NULL},
+             [SL_V_RULE] =
+                 {"What tells a block that the sum of the tile before it is complete, and what "
+                  "orders that sum before the flag? Read docs/04-scan.md#scan-of-any-n.",
+                  "A tile sum published to another block needs a fence (or a release store) "
+                  "before its flag, and an acquire after the wait.",
+                  NULL},
+             [SL_V_TIMEOUT] =
+                 {"Can a block wait for a tile whose block has not started yet? Read "
+                  "docs/04-scan.md#scan-of-any-n on the order tiles are taken.",
+                  "A block may wait only for tiles taken before its own: take tiles from an "
+                  "atomic counter, not blockIdx.x.",
+                  NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] =
+                 "Every tile must start from the sum of ALL tiles before it (scan the tile "
+                 "sums, then add them back); check the partial last tile, and initialize "
+                 "the scratch on every call.",
+             [SL_V_RACE] = "Shared memory written by one warp and read by another needs a "
+                           "__syncthreads() in between, and another before it is written again.",
+             [SL_V_SYNC] = "Every thread of a block must reach every __syncthreads(), the threads "
+                           "past n included; shuffles need every lane of their mask.",
+             [SL_V_TIMEOUT] = "Blocks only wait safely for kernels launched before theirs: a block "
+                              "that spins on a flag of a block that is not running waits forever.",
+             [SL_V_MEMORY] =
+                 "The last tile is partial: no int4 load or store past n; and read only "
+                 "scratch your launcher wrote in this call.",
+             [SL_V_RULE] =
+                 "Put __threadfence() between the store of a tile sum and the store of the "
+                 "flag that announces it (or make the flag store a release), fence again "
+                 "after waiting for a flag, and take tiles from an atomic counter, not "
+                 "blockIdx.x.",
+             [SL_V_LAUNCH] = "Check grid sizes (at most 2^31 - 1 blocks, 1024 threads) and shared "
+                             "memory per block; no cudaMalloc or cudaDeviceSynchronize inside the "
+                             "launcher.",
+         }},
 };
 
 SL_SUITE_COVERS(exercises);
 static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
 
-const sl_lesson sl_lesson_scan = {"scan", "Scan (prefix sum)", "docs/04-scan.md", exercises,
-                                  COUNT_OF(exercises), declared};
+const sl_lesson sl_lesson_scan = {"scan",    "Scan (prefix sum)", "docs/04-scan.md",
+                                  exercises, COUNT_OF(exercises), declared};

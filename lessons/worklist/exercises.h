@@ -5,8 +5,8 @@
 
 #include "exercise_list.h"
 
-#define SL_LESSON_EXERCISES(X)   \
-    X(worklist_insert, NO_BENCH) \
+#define SL_LESSON_EXERCISES(X)                                                                     \
+    X(worklist_insert, NO_BENCH)                                                                   \
     X(compact, BENCH)
 SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
 
@@ -15,7 +15,7 @@ SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
  * worklist_insert: array 0 = nelem (I32, N). compact: array 0 = in (I32, N).
  * Besides: */
 enum {
-    COMPACT_P_THRESHOLD = SL_P_A,   /* compact: keeps in[i] when compact_keep(in[i], threshold) */
+    COMPACT_P_THRESHOLD = SL_P_A, /* compact: keeps in[i] when compact_keep(in[i], threshold) */
 };
 
 #endif

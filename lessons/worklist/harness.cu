@@ -112,8 +112,8 @@ static void bench_student(void *arg)
 static void bench_reference(void *arg)
 {
     compact_bench *b = (compact_bench *)arg;
-    SL_CHECK(cub::DeviceSelect::If(b->temp, b->temp_bytes, b->in, b->ref_out, b->ref_count,
-                                   b->n, keep_op{b->threshold}));
+    SL_CHECK(cub::DeviceSelect::If(b->temp, b->temp_bytes, b->in, b->ref_out, b->ref_count, b->n,
+                                   keep_op{b->threshold}));
 }
 
 static void bench_compact(int log2n, uint64_t seed, sl_bench *r)
@@ -135,7 +135,7 @@ static void bench_compact(int log2n, uint64_t seed, sl_bench *r)
                                    keep_op{b.threshold}));
     b.temp = sl_device_alloc(b.temp_bytes ? b.temp_bytes : 1, 0);
 
-    bench_student(&b);   // warm-up: first-launch costs
+    bench_student(&b); // warm-up: first-launch costs
     sl_launched("compact (warm-up)");
     bench_reference(&b);
     sl_launched("cub::DeviceSelect::If (warm-up)");

@@ -11,10 +11,7 @@ int64_t worklist_ref_offsets(const int32_t *nelem, uint64_t n, int64_t *offsets)
     return sum;
 }
 
-int worklist_ref_keep(int32_t x, int32_t threshold)
-{
-    return x >= threshold;
-}
+int worklist_ref_keep(int32_t x, int32_t threshold) { return x >= threshold; }
 
 uint64_t worklist_ref_compact(const int32_t *in, uint64_t n, int32_t threshold, int32_t *out)
 {

@@ -50,29 +50,29 @@ static void *alloc_or_die(size_t bytes)
  * rather than an atomic somewhere inside CUB. Function names are matched on
  * the mangled name: "3cub" and "6thrust" are the namespaces. */
 static const sl_rule no_atomics[] = {
-    { SL_RULE_FORBID, "3cub", "ld.|st.",
-      "CUB is not allowed in this lesson: the exercise is to write the multi-block "
-      "exclusive scan yourself (scan the tiles, scan the tile sums, add them back)." },
-    { SL_RULE_FORBID, "6thrust", "ld.|st.",
-      "thrust is not allowed in this lesson: the exercise is to write the multi-block "
-      "exclusive scan yourself (scan the tiles, scan the tile sums, add them back)." },
-    { SL_RULE_FORBID, NULL, "atom.|red.",
-      "Atomics are forbidden in this lesson (atomicAdd/Inc/Exch/CAS, inline atom./red. asm, "
-      "and grid.sync(), which uses them inside). An atomic counter hands out places in "
-      "whatever order threads happen to arrive, so the worklist changes from run to run and "
-      "a compaction loses its order. An exclusive scan of the counts gives every thread the "
-      "same place on every run: thread t starts at nelem[0] + ... + nelem[t-1]." },
-    { SL_RULE_END, NULL, NULL, NULL },
+    {SL_RULE_FORBID, "3cub", "ld.|st.",
+     "CUB is not allowed in this lesson: the exercise is to write the multi-block "
+     "exclusive scan yourself (scan the tiles, scan the tile sums, add them back)."},
+    {SL_RULE_FORBID, "6thrust", "ld.|st.",
+     "thrust is not allowed in this lesson: the exercise is to write the multi-block "
+     "exclusive scan yourself (scan the tiles, scan the tile sums, add them back)."},
+    {SL_RULE_FORBID, NULL, "atom.|red.",
+     "Atomics are forbidden in this lesson (atomicAdd/Inc/Exch/CAS, inline atom./red. asm, "
+     "and grid.sync(), which uses them inside). An atomic counter hands out places in "
+     "whatever order threads happen to arrive, so the worklist changes from run to run and "
+     "a compaction loses its order. An exclusive scan of the counts gives every thread the "
+     "same place on every run: thread t starts at nelem[0] + ... + nelem[t-1]."},
+    {SL_RULE_END, NULL, NULL, NULL},
 };
 
 /* ---- worklist_insert ------------------------------------------------------ */
 
 typedef enum {
-    COUNTS_ZERO,      /* every thread pushes nothing */
-    COUNTS_EQUAL,     /* every thread pushes a */
-    COUNTS_RANDOM,    /* uniform in [a, b] */
-    COUNTS_SPARSE,    /* 0 mostly; 1 in a of them gets [1, b] */
-    COUNTS_ONE_HUGE   /* 0 everywhere but one thread (at a, -1: the last, -2: random) with b */
+    COUNTS_ZERO,    /* every thread pushes nothing */
+    COUNTS_EQUAL,   /* every thread pushes a */
+    COUNTS_RANDOM,  /* uniform in [a, b] */
+    COUNTS_SPARSE,  /* 0 mostly; 1 in a of them gets [1, b] */
+    COUNTS_ONE_HUGE /* 0 everywhere but one thread (at a, -1: the last, -2: random) with b */
 } counts_kind;
 
 typedef struct {
@@ -91,15 +91,15 @@ static const wl_shape wl_full[] = {
     {1000, 256, COUNTS_RANDOM, 0, 8},
     {1025, 1024, COUNTS_RANDOM, 0, 3},
     {2048, 1024, COUNTS_EQUAL, 2, 0},
-    {4097, 64, COUNTS_ONE_HUGE, -1, 50000},             /* the last thread */
-    {32769, 32, COUNTS_RANDOM, 0, 5},                   /* 32*32*32 + 1: four scan levels */
+    {4097, 64, COUNTS_ONE_HUGE, -1, 50000}, /* the last thread */
+    {32769, 32, COUNTS_RANDOM, 0, 5},       /* 32*32*32 + 1: four scan levels */
     {65537, 256, COUNTS_SPARSE, 10, 40},
     {100000, 512, COUNTS_ZERO, 0, 0},
     {196615, 1024, COUNTS_EQUAL, 3, 0},
-    {300000, 512, COUNTS_ONE_HUGE, -2, 1000000},        /* one thread pushes a million */
+    {300000, 512, COUNTS_ONE_HUGE, -2, 1000000}, /* one thread pushes a million */
     {(1 << 20) + 13, 64, COUNTS_RANDOM, 0, 3},
     {2000003, 128, COUNTS_SPARSE, 5, 8},
-    {4194301, 32, COUNTS_RANDOM, 0, 1},                 /* 131072 blocks of 32 */
+    {4194301, 32, COUNTS_RANDOM, 0, 1}, /* 131072 blocks of 32 */
 };
 
 /* Sizes just past block^2 and block^3, the level boundaries of a two- or
@@ -110,10 +110,10 @@ typedef struct {
     int block;
 } level_edge;
 static const level_edge level_edges[] = {
-    {1 << 18, 64},     /* 64^3 */
-    {1 << 21, 128},    /* 128^3 */
-    {1 << 18, 512},    /* 512^2 */
-    {1 << 20, 1024},   /* 1024^2 */
+    {1 << 18, 64},   /* 64^3 */
+    {1 << 21, 128},  /* 128^3 */
+    {1 << 18, 512},  /* 512^2 */
+    {1 << 20, 1024}, /* 1024^2 */
 };
 
 static const char *counts_name(counts_kind k)
@@ -135,15 +135,15 @@ static void wl_add(sl_rng *rng, const wl_shape *s, sl_inputs *out)
         huge_at = s->a == -1 ? s->n - 1 : s->a == -2 ? (int)sl_rng_range(rng, 0, s->n - 1) : s->a;
     sl_input *in;
     if (s->kind == COUNTS_ONE_HUGE)
-        in = sl_inputs_add(out, "n=%d block=%d counts: one huge (nelem[%d]=%d, others 0)",
-                           s->n, s->block, huge_at, s->b);
+        in = sl_inputs_add(out, "n=%d block=%d counts: one huge (nelem[%d]=%d, others 0)", s->n,
+                           s->block, huge_at, s->b);
     else if (s->kind == COUNTS_ZERO)
         in = sl_inputs_add(out, "n=%d block=%d counts: all zero", s->n, s->block);
     else if (s->kind == COUNTS_EQUAL)
         in = sl_inputs_add(out, "n=%d block=%d counts: all equal to %d", s->n, s->block, s->a);
     else if (s->kind == COUNTS_SPARSE)
-        in = sl_inputs_add(out, "n=%d block=%d counts: sparse (1 in %d is 1..%d)",
-                           s->n, s->block, s->a, s->b);
+        in = sl_inputs_add(out, "n=%d block=%d counts: sparse (1 in %d is 1..%d)", s->n, s->block,
+                           s->a, s->b);
     else
         in = sl_inputs_add(out, "n=%d block=%d counts: %s %d..%d", s->n, s->block,
                            counts_name(s->kind), s->a, s->b);
@@ -197,8 +197,8 @@ static void wl_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
     for (int k = 0; k < (int)(sizeof wl_full / sizeof *wl_full); k++)
         wl_add(rng, &wl_full[k], out);
     for (int k = 0; k < (int)(sizeof level_edges / sizeof *level_edges); k++) {
-        wl_shape w = {(int)(level_edges[k].base + sl_rng_range(rng, 1, 4096)),
-                      level_edges[k].block, COUNTS_RANDOM, 0, 2};
+        wl_shape w = {(int)(level_edges[k].base + sl_rng_range(rng, 1, 4096)), level_edges[k].block,
+                      COUNTS_RANDOM, 0, 2};
         wl_add(rng, &w, out);
     }
     /* past 2^24 = 256^3 */
@@ -232,7 +232,7 @@ static int wl_check(const sl_case *in, const sl_case *out, sl_text *why)
     const int32_t *items = out->array[1].data;
     uint64_t capacity = out->array[1].count / 2;
 
-    problems p = { why, 0 };
+    problems p = {why, 0};
     if (got_total[0] != total)
         problem(&p, "total: expected %lld, got %d", (long long)total, got_total[0]);
 
@@ -245,7 +245,8 @@ static int wl_check(const sl_case *in, const sl_case *out, sl_text *why)
         int untouched = t == -1 && k == -1;
         if ((int64_t)i >= total) {
             if (!untouched)
-                problem(&p, "worklist[%llu] = (t=%d, k=%d): written past the total %lld "
+                problem(&p,
+                        "worklist[%llu] = (t=%d, k=%d): written past the total %lld "
                         "(only worklist[0..total) may be written)",
                         (unsigned long long)i, t, k, (long long)total);
             continue;
@@ -278,26 +279,36 @@ static int wl_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 typedef struct {
     int n, block;
-    int keep_percent;   /* of values in [0, 2^30): threshold = (100 - p)% of 2^30 */
+    int keep_percent; /* of values in [0, 2^30): threshold = (100 - p)% of 2^30 */
 } cp_shape;
 
 enum { CP_RANGE = 1 << 30 };
 
 static const cp_shape cp_full[] = {
-    {1, 32, 100},           {1, 64, 0},             {31, 32, 50},
-    {100, 128, 50},         {1000, 256, 30},        {1025, 1024, 70},
-    {4096, 512, 50},        {32769, 32, 50},        {65537, 256, 1},
-    {100000, 512, 100},     {100003, 64, 0},        {250001, 1024, 99},
-    {(1 << 20) + 77, 64, 50}, {3000017, 1024, 90},  {4194301, 32, 10},
+    {1, 32, 100},
+    {1, 64, 0},
+    {31, 32, 50},
+    {100, 128, 50},
+    {1000, 256, 30},
+    {1025, 1024, 70},
+    {4096, 512, 50},
+    {32769, 32, 50},
+    {65537, 256, 1},
+    {100000, 512, 100},
+    {100003, 64, 0},
+    {250001, 1024, 99},
+    {(1 << 20) + 77, 64, 50},
+    {3000017, 1024, 90},
+    {4194301, 32, 10},
 };
 
 static void cp_add(sl_rng *rng, const cp_shape *s, sl_inputs *out)
 {
     int threshold = (int)((int64_t)CP_RANGE / 100 * (100 - s->keep_percent));
     if (s->keep_percent == 0)
-        threshold = CP_RANGE;   /* nothing is kept */
-    sl_input *in = sl_inputs_add(out, "n=%d block=%d threshold=%d (keeps about %d%%)",
-                                 s->n, s->block, threshold, s->keep_percent);
+        threshold = CP_RANGE; /* nothing is kept */
+    sl_input *in = sl_inputs_add(out, "n=%d block=%d threshold=%d (keeps about %d%%)", s->n,
+                                 s->block, threshold, s->keep_percent);
     in->in.param[SL_P_N] = s->n;
     in->in.param[SL_P_BLOCK] = s->block;
     in->in.param[COMPACT_P_THRESHOLD] = threshold;
@@ -321,8 +332,8 @@ static void cp_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
     for (int k = 0; k < (int)(sizeof cp_full / sizeof *cp_full); k++)
         cp_add(rng, &cp_full[k], out);
     for (int k = 0; k < (int)(sizeof level_edges / sizeof *level_edges); k++) {
-        cp_shape c = {(int)(level_edges[k].base + sl_rng_range(rng, 1, 4096)),
-                      level_edges[k].block, 50};
+        cp_shape c = {(int)(level_edges[k].base + sl_rng_range(rng, 1, 4096)), level_edges[k].block,
+                      50};
         cp_add(rng, &c, out);
     }
     /* past 2^24 = 256^3 */
@@ -359,9 +370,10 @@ static int cp_check(const sl_case *in, const sl_case *out, sl_text *why)
         sl_text_printf(why, "out: ");
         sl_expect_i32(expected, &out->array[1], n, why);
         if (first_bad >= count)
-            sl_text_printf(why, "out[%llu..n) must stay untouched (-1): only the %llu kept "
-                           "elements are written\n", (unsigned long long)count,
-                           (unsigned long long)count);
+            sl_text_printf(why,
+                           "out[%llu..n) must stay untouched (-1): only the %llu kept "
+                           "elements are written\n",
+                           (unsigned long long)count, (unsigned long long)count);
         ok = 0;
     }
     free(expected);
@@ -371,93 +383,124 @@ static int cp_check(const sl_case *in, const sl_case *out, sl_text *why)
 /* ---- the lesson ------------------------------------------------------------ */
 
 static const sl_exercise exercises[] = {
-    { .name = SL_NAME(worklist_insert), .title = "Worklist insertion without atomics",
-      .doc = "docs/05-worklist.md#worklist-insertion", .points = 15,
-      .make_inputs = wl_inputs, .check = wl_check, .rules = no_atomics, .repeats = 2,
-      .ladder = {
-          [SL_V_WRONG] = {"Where must element i start in the output: after the elements before it in this "
-                "tile only, or in every tile before? Read "
-                "docs/05-worklist.md#worklist-insertion.",
-                "The place of an element is an EXCLUSIVE scan over the whole array: its tile's "
-                "offset plus its rank inside the tile.",
-                NULL},
-          [SL_V_RACE] = {"In your block scan, which shared slot is read in the same step another thread "
-                "writes it? Read docs/04-scan.md#hillis-steele-and-its-race.",
-                "A scan step reads into a register, then a barrier, then writes: never read and "
-                "write a slot in the same step.",
-                NULL},
-          [SL_V_RULE] = {"How does docs/05-worklist.md#two-ways-to-get-a-place get a place without "
-                "atomics?",
-                "Places come from your own scan: no atomics and no library scan in this "
-                "exercise.",
-                NULL},
-      },
-      .hint = {
-          [SL_V_WRONG] = "Thread t must start at nelem[0]+...+nelem[t-1] (EXCLUSIVE), counted over "
-                         "ALL blocks: scan the tile sums and add them back to every tile.",
-          [SL_V_RACE] = "Your block scan reads a shared slot another thread writes in the same "
-                        "step: put __syncthreads() between the writes and the reads.",
-          [SL_V_SYNC] = "Every __syncthreads() of the scan must be reached by the whole block: no "
-                        "barrier inside if (i < n) or after an early return.",
-          [SL_V_MEMORY] = "Guard i < n in the last, partial tile, and keep the scan's tile sums "
-                          "inside scratch (WORKLIST_SCRATCH_INTS(n) ints, garbage on entry).",
-          [SL_V_TIMEOUT] = "Blocks do not wait for each other inside a kernel: carry the tile "
-                           "sums with a second launch instead of spinning on another block.",
-          [SL_V_LAUNCH] = "Launch ceil(n / block) blocks of `block` threads; the scan of the tile "
-                          "sums is a smaller launch (ceil(tiles / block) blocks), never 0 blocks.",
-          [SL_V_RULE] = "No atomics and no CUB/thrust: each thread's offset comes from your own "
-                        "exclusive scan of nelem. Blocks that wait for each other inside one "
-                        "launch need fences and cannot count on start order: carry the tile "
-                        "sums with separate launches.",
-          [SL_V_TODO] = "Delete SYNCLAB_TODO(worklist_insert) in starter/worklist.cu and write "
-                        "the scan and the launcher.",
-      } },
-    { .name = SL_NAME(compact), .title = "Order-preserving stream compaction",
-      .doc = "docs/05-worklist.md#order-preserving-compaction", .points = 10,
-      .make_inputs = cp_inputs, .check = cp_check, .rules = no_atomics, .repeats = 2,
-      .bench = SL_BENCH_OF(compact),
-      .ladder = {
-          [SL_V_WRONG] = {"Where must element i start in the output: after the elements before it in this "
-                "tile only, or in every tile before? Read "
-                "docs/05-worklist.md#order-preserving-compaction.",
-                "The place of an element is an EXCLUSIVE scan over the whole array: its tile's "
-                "offset plus its rank inside the tile.",
-                NULL},
-          [SL_V_RACE] = {"In your block scan, which shared slot is read in the same step another thread "
-                "writes it? Read docs/04-scan.md#hillis-steele-and-its-race.",
-                "A scan step reads into a register, then a barrier, then writes: never read and "
-                "write a slot in the same step.",
-                NULL},
-          [SL_V_RULE] = {"How does docs/05-worklist.md#two-ways-to-get-a-place get a place without "
-                "atomics?",
-                "Places come from your own scan: no atomics and no library scan in this "
-                "exercise.",
-                NULL},
-      },
-      .hint = {
-          [SL_V_WRONG] = "A kept in[i] goes to out[number of kept elements before i]: an "
-                         "EXCLUSIVE scan of the 0/1 flags, carried across all blocks.",
-          [SL_V_RACE] = "Your block scan reads a shared slot another thread writes in the same "
-                        "step: put __syncthreads() between the writes and the reads.",
-          [SL_V_SYNC] = "Every __syncthreads() of the scan must be reached by the whole block: no "
-                        "barrier inside if (i < n) or after an early return.",
-          [SL_V_MEMORY] = "Guard i < n in the last, partial tile; write only out[0..count); keep "
-                          "the tile sums inside scratch (WORKLIST_SCRATCH_INTS(n) ints).",
-          [SL_V_TIMEOUT] = "Blocks do not wait for each other inside a kernel: carry the tile "
-                           "sums with a second launch instead of spinning on another block.",
-          [SL_V_LAUNCH] = "Launch ceil(n / block) blocks of `block` threads; the scan of the tile "
-                          "sums is a smaller launch, never 0 blocks.",
-          [SL_V_RULE] = "No atomics and no CUB/thrust: the place of a kept element is the "
-                        "exclusive scan of the flags, which keeps the input order. Blocks "
-                        "that wait for each other inside one launch need fences and cannot "
-                        "count on start order: carry the tile sums with separate launches.",
-          [SL_V_TODO] = "Delete SYNCLAB_TODO(compact) in starter/worklist.cu and write the flags, "
-                        "the scan and the scatter.",
-      } },
+    {.name = SL_NAME(worklist_insert),
+     .title = "Worklist insertion without atomics",
+     .doc = "docs/05-worklist.md#worklist-insertion",
+     .points = 15,
+     .make_inputs = wl_inputs,
+     .check = wl_check,
+     .rules = no_atomics,
+     .repeats = 2,
+     .ladder =
+         {
+             [SL_V_WRONG] =
+                 {"Where must element i start in the output: after the elements before it in this "
+                  "tile only, or in every tile before? Read "
+                  "docs/05-worklist.md#worklist-insertion.",
+                  "The place of an element is an EXCLUSIVE scan over the whole array: its tile's "
+                  "offset plus its rank inside the tile.",
+                  NULL},
+             [SL_V_RACE] =
+                 {"In your block scan, which shared slot is read in the same step another thread "
+                  "writes it? Read docs/04-scan.md#hillis-steele-and-its-race.",
+                  "A scan step reads into a register, then a barrier, then writes: never read and "
+                  "write a slot in the same step.",
+                  NULL},
+             [SL_V_RULE] =
+                 {"How does docs/05-worklist.md#two-ways-to-get-a-place get a place without "
+                  "atomics?",
+                  "Places come from your own scan: no atomics and no library scan in this "
+                  "exercise.",
+                  NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] =
+                 "Thread t must start at nelem[0]+...+nelem[t-1] (EXCLUSIVE), counted over "
+                 "ALL blocks: scan the tile sums and add them back to every tile.",
+             [SL_V_RACE] = "Your block scan reads a shared slot another thread writes in the same "
+                           "step: put __syncthreads() between the writes and the reads.",
+             [SL_V_SYNC] =
+                 "Every __syncthreads() of the scan must be reached by the whole block: no "
+                 "barrier inside if (i < n) or after an early return.",
+             [SL_V_MEMORY] = "Guard i < n in the last, partial tile, and keep the scan's tile sums "
+                             "inside scratch (WORKLIST_SCRATCH_INTS(n) ints, garbage on entry).",
+             [SL_V_TIMEOUT] = "Blocks do not wait for each other inside a kernel: carry the tile "
+                              "sums with a second launch instead of spinning on another block.",
+             [SL_V_LAUNCH] =
+                 "Launch ceil(n / block) blocks of `block` threads; the scan of the tile "
+                 "sums is a smaller launch (ceil(tiles / block) blocks), never 0 blocks.",
+             [SL_V_RULE] = "No atomics and no CUB/thrust: each thread's offset comes from your own "
+                           "exclusive scan of nelem. Blocks that wait for each other inside one "
+                           "launch need fences and cannot count on start order: carry the tile "
+                           "sums with separate launches.",
+             [SL_V_TODO] = "Delete SYNCLAB_TODO(worklist_insert) in starter/worklist.cu and write "
+                           "the scan and the launcher.",
+         }},
+    {.name = SL_NAME(compact),
+     .title = "Order-preserving stream compaction",
+     .doc = "docs/05-worklist.md#order-preserving-compaction",
+     .points = 10,
+     .make_inputs = cp_inputs,
+     .check = cp_check,
+     .rules = no_atomics,
+     .repeats = 2,
+     .bench = SL_BENCH_OF(compact),
+     .ladder =
+         {
+             [SL_V_WRONG] =
+                 {"Where must element i start in the output: after the elements before it in this "
+                  "tile only, or in every tile before? Read "
+                  "docs/05-worklist.md#order-preserving-compaction.",
+                  "The place of an element is an EXCLUSIVE scan over the whole array: its tile's "
+                  "offset plus its rank inside the tile.",
+                  NULL},
+             [SL_V_RACE] =
+                 {"In your block scan, which shared slot is read in the same step another thread "
+                  "writes it? Read docs/04-scan.md#hillis-steele-and-its-race.",
+                  "A scan step reads into a register, then a barrier, then writes: never read and "
+                  "write a slot in the same step.",
+                  NULL},
+             [SL_V_RULE] =
+                 {"How does docs/05-worklist.md#two-ways-to-get-a-place get a place without "
+                  "atomics?",
+                  "Places come from your own scan: no atomics and no library scan in this "
+                  "exercise.",
+                  NULL},
+         },
+     .hint =
+         {
+             [SL_V_WRONG] = "A kept in[i] goes to out[number of kept elements before i]: an "
+                            "EXCLUSIVE scan of the 0/1 flags, carried across all blocks.",
+             [SL_V_RACE] = "Your block scan reads a shared slot another thread writes in the same "
+                           "step: put __syncthreads() between the writes and the reads.",
+             [SL_V_SYNC] =
+                 "Every __syncthreads() of the scan must be reached by the whole block: no "
+                 "barrier inside if (i < n) or after an early return.",
+             [SL_V_MEMORY] =
+                 "Guard i < n in the last, partial tile; write only out[0..count); keep "
+                 "the tile sums inside scratch (WORKLIST_SCRATCH_INTS(n) ints).",
+             [SL_V_TIMEOUT] = "Blocks do not wait for each other inside a kernel: carry the tile "
+                              "sums with a second launch instead of spinning on another block.",
+             [SL_V_LAUNCH] =
+                 "Launch ceil(n / block) blocks of `block` threads; the scan of the tile "
+                 "sums is a smaller launch, never 0 blocks.",
+             [SL_V_RULE] = "No atomics and no CUB/thrust: the place of a kept element is the "
+                           "exclusive scan of the flags, which keeps the input order. Blocks "
+                           "that wait for each other inside one launch need fences and cannot "
+                           "count on start order: carry the tile sums with separate launches.",
+             [SL_V_TODO] =
+                 "Delete SYNCLAB_TODO(compact) in starter/worklist.cu and write the flags, "
+                 "the scan and the scatter.",
+         }},
 };
 
 SL_SUITE_COVERS(exercises);
 static const sl_declared declared[] = SL_DECLARED(SL_LESSON_EXERCISES);
 
-const sl_lesson sl_lesson_worklist = { "worklist", "Worklist insertion", "docs/05-worklist.md",
-                                       exercises, sizeof exercises / sizeof exercises[0], declared};
+const sl_lesson sl_lesson_worklist = {"worklist",
+                                      "Worklist insertion",
+                                      "docs/05-worklist.md",
+                                      exercises,
+                                      sizeof exercises / sizeof exercises[0],
+                                      declared};

@@ -39,14 +39,10 @@ enum { WORKLIST_MIN_BLOCK = 32, WORKLIST_MAX_BLOCK = 1024 };
  * (the harness checks for errors after you return). All pointers are device
  * memory; scratch holds WORKLIST_SCRATCH_INTS(n) ints. n can be anything
  * from 1 to several million; one nelem[t] can be a million. */
-void worklist_insert(const int *nelem, int n, int2 *worklist, int *total,
-                     int *scratch, int block);
+void worklist_insert(const int *nelem, int n, int2 *worklist, int *total, int *scratch, int block);
 
 /* The predicate of compact: keep x when it is >= threshold. */
-__host__ __device__ inline bool compact_keep(int x, int threshold)
-{
-    return x >= threshold;
-}
+__host__ __device__ inline bool compact_keep(int x, int threshold) { return x >= threshold; }
 
 /* Exercise compact (docs/05-worklist.md#order-preserving-compaction).
  *
@@ -56,7 +52,6 @@ __host__ __device__ inline bool compact_keep(int x, int threshold)
  * Same rules as worklist_insert: a host function launching kernels with
  * `block` threads per block, no atomics, scratch of WORKLIST_SCRATCH_INTS(n)
  * ints of garbage. */
-void compact(const int *in, int n, int threshold, int *out, int *count,
-             int *scratch, int block);
+void compact(const int *in, int n, int threshold, int *out, int *count, int *scratch, int block);
 
 #endif
