@@ -11,9 +11,10 @@
 SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
 
 /* The param slots of an input (sl_case.param).
- * message_pass: SL_P_BLOCK threads per block; array 0 = in (pairs * words
- *   ints). The runner launches 2 * pairs blocks, fewer when they do not all
- *   fit on the GPU at once, and says how many pairs ran.
+ * message_pass: SL_P_N = pairs * words, SL_P_BLOCK threads per block;
+ *   array 0 = in (pairs * words ints). The runner launches 2 * pairs
+ *   blocks, fewer when they do not all fit on the GPU at once, and says how
+ *   many pairs ran.
  * single_pass_sum: SL_P_N elements, SL_P_BLOCK, SL_P_GRID (0: the runner
  *   picks min(ceil(N / BLOCK), 4096)); arrays 0 and 1 = the inputs of the
  *   first and the second launch. */
