@@ -1,11 +1,17 @@
 # The exercises.h list ties suite.c and harness.cu together at compile time
-# (grader/core/exercise_list.h): the fixture lesson compiles as written, and
+# (grader/run/exercise_list.h): the fixture lesson compiles as written, and
 # stops compiling, with a message naming the culprit, when one side
 # misspells or leaves out an exercise.
-#   cmake -DCC=... -DCXX=... -DCORE=... -DRUNNER=... -DCUDA_INCLUDE=...
+#   cmake -DCC=... -DCXX=... -DSTAGES=<the grader's stage folders, ;-separated>
+#         -DRUNNER=... -DCUDA_INCLUDE=...
 #         -DFIXTURES=... -P exercise_list.cmake
-set(c_args -std=c11 -fsyntax-only -Wall -Wextra -Werror -I${FIXTURES} -I${CORE})
-set(cxx_args -x c++ -std=c++17 -fsyntax-only -I${FIXTURES} -I${CORE} -I${RUNNER})
+set(c_args -std=c11 -fsyntax-only -Wall -Wextra -Werror -I${FIXTURES})
+set(cxx_args -x c++ -std=c++17 -fsyntax-only -I${FIXTURES})
+foreach(dir ${STAGES})
+  list(APPEND c_args -I${dir})
+  list(APPEND cxx_args -I${dir})
+endforeach()
+list(APPEND cxx_args -I${RUNNER})
 foreach(dir ${CUDA_INCLUDE})
   list(APPEND cxx_args -I${dir})
 endforeach()
