@@ -96,43 +96,6 @@ static const char **check_argv(const sl_grade_ctx *ctx, int check, int c, const 
     return argv;
 }
 
-/* How far a plain check's runner got: the groups it started ("@@exercise"
- * lines), and whether each finished group of the first `upto` launched a
- * kernel (sl_log_launched, per group). */
-typedef struct {
-    int started;
-    int launched;
-} progress;
-
-static progress read_progress(const char *logpath, int upto)
-{
-    progress p = {0, 1};
-    FILE *f = fopen(logpath, "r");
-    if (!f)
-        return p;
-    char *line = NULL;
-    size_t cap = 0;
-    long long launches = 0;
-    int counted = 0;
-    for (ssize_t len; (len = getline(&line, &cap, f)) >= 0;) {
-        if (strncmp(line, "@@exercise ", 11) == 0) {
-            if (p.started > 0 && p.started <= upto && counted && launches == 0)
-                p.launched = 0;
-            p.started++;
-            launches = 0;
-            counted = 0;
-        } else if (strncmp(line, "@@launches ", 11) == 0) {
-            launches += atoll(line + 11);
-            counted = 1;
-        }
-    }
-    if (p.started > 0 && p.started <= upto && counted && launches == 0)
-        p.launched = 0;
-    free(line);
-    fclose(f);
-    return p;
-}
-
 /* Ended well and, under a tool, the report is clean. */
 static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, const char *log)
 {
@@ -239,7 +202,7 @@ static int smalls_done(void *arg)
     if (now < w->next_look)
         return 0;
     w->next_look = now + 0.05;
-    return read_progress(w->log, 0).started > w->nsmall;
+    return sl_log_read(w->log, 0).groups > w->nsmall;
 }
 
 /* The four tools on the small inputs, started together. */
@@ -310,30 +273,30 @@ static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const mem
     o.idle_s = idle;
     sl_proc proc;
     sl_proc_result pr = {0};
-    progress p = {0, 0};
+    sl_log_progress p = {0, 0};
     if (sl_proc_spawn(&proc, (char *const *)argv, &o) != 0) {
         pr.spawn_failed = 1;
     } else {
         small_watch w = {logs[0], n, 0};
         int ended = sl_proc_wait_until(&proc, &pr, groups > n ? smalls_done : NULL, &w);
         if (!ended) {
-            p = read_progress(logs[0], n);
-            if (p.started > n && p.launched)
+            p = sl_log_read(logs[0], n);
+            if (p.groups > n && p.launched)
                 start_tools(ctx, m, n, logs, t);
             sl_proc_wait(&proc, &pr);
         }
-        p = read_progress(logs[0], n);
+        p = sl_log_read(logs[0], n);
     }
     free(argv);
     /* ended well, or went past the small inputs, each of which launched
      * (outputs are compared afterwards either way) */
     unsigned found =
-        clean(ctx, check_of(0), &pr, logs[0]) || (p.started > n && p.launched) ? SL_SWEPT_SMALL : 0;
+        clean(ctx, check_of(0), &pr, logs[0]) || (p.groups > n && p.launched) ? SL_SWEPT_SMALL : 0;
     if (found && !t->any)
         start_tools(ctx, m, n, logs, t); /* it ended before the full inputs */
     char what[128];
     snprintf(what, sizeof what, "%s (%d of %d groups started)",
-             found ? "clean" : "not clean: each exercise runs it itself", p.started, groups);
+             found ? "clean" : "not clean: each exercise runs it itself", p.groups, groups);
     trace_check(l, "plain", &pr, what);
     return found;
 }

@@ -77,27 +77,35 @@ void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const c
     o->quota_bytes = (bytes < OUT_QUOTA_MAX ? bytes : OUT_QUOTA_MAX) + out_room;
 }
 
+/* The group that just ended counted launches, and all were 0. */
+static void close_group(sl_log_progress *p, int counted, long long launches, int upto)
+{
+    if (counted && launches == 0 && (upto < 0 || p->groups <= upto))
+        p->launched = 0;
+}
+
 /* "@@launches N" ends each input (the harness counts the kernels the
  * student's code launched); "@@case i" starts one, "@@exercise x" starts
- * an exercise of a sweep. Per input only the last count is taken: the
- * harness prints it after the student's code and its printf are done. */
-int sl_log_launched(const char *logpath)
+ * a group of a sweep. Per input only the last count is taken: the harness
+ * prints it after the student's code and its printf are done. */
+sl_log_progress sl_log_read(const char *logpath, int upto)
 {
+    sl_log_progress p = {0, 1};
     FILE *f = fopen(logpath, "r");
     if (!f)
-        return 1;
+        return p;
     char *line = NULL;
     size_t cap = 0;
     long long group = 0, current = -1;
-    int group_counted = 0, ok = 1;
+    int group_counted = 0;
     for (ssize_t len; (len = getline(&line, &cap, f)) >= 0;) {
         if (strncmp(line, "@@case ", 7) == 0 || strncmp(line, "@@exercise ", 11) == 0) {
             if (current > 0)
                 group += current;
             current = -1;
             if (line[2] == 'e') {
-                if (group_counted && group == 0)
-                    ok = 0;
+                close_group(&p, group_counted, group, upto);
+                p.groups++;
                 group = 0;
                 group_counted = 0;
             }
@@ -108,9 +116,10 @@ int sl_log_launched(const char *logpath)
     }
     if (current > 0)
         group += current;
-    if (group_counted && group == 0)
-        ok = 0;
+    close_group(&p, group_counted, group, upto);
     free(line);
     fclose(f);
-    return ok;
+    return p;
 }
+
+int sl_log_launched(const char *logpath) { return sl_log_read(logpath, -1).launched; }

@@ -39,8 +39,17 @@ void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const c
                     const char *out_dir, int cases, const char *logpath, double timeout_s,
                     sl_sandbox *box, sl_proc_opts *o);
 
-/* 0 when a group of the log counted launches and all of them were 0 (an
- * exercise launched no kernel: a clean run of it proves nothing), else 1. */
+/* How far a runner's log got: groups started ("@@exercise" lines), and
+ * launched = 0 when one of the groups up to number `upto` (every group:
+ * upto < 0; lines before the first "@@exercise" are group 0) counted
+ * launches and all of them were 0, else 1. */
+typedef struct {
+    int groups;
+    int launched;
+} sl_log_progress;
+sl_log_progress sl_log_read(const char *logpath, int upto);
+/* sl_log_read over every group: 0 when an exercise launched no kernel (a
+ * clean run of it proves nothing), else 1. */
 int sl_log_launched(const char *logpath);
 
 #endif

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "files.h"
 #include "runner_call.h"
@@ -174,6 +175,28 @@ START_TEST(runner_argv_plain_and_under_a_tool)
 }
 END_TEST
 
+START_TEST(log_progress_per_group)
+{
+    /* the sweep's plain runner: two small groups, then a full group cut
+     * short; the second group's input launched nothing */
+    const char *path = "/tmp/synclab_log_progress.log";
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("@@exercise a\n@@case 0\n@@launches 2\n"
+          "@@exercise b\n@@case 0\n@@launches 3\n@@launches 0\n"
+          "@@exercise a\n@@case 0\n",
+          f);
+    fclose(f);
+    sl_log_progress p = sl_log_read(path, 1);
+    ck_assert_int_eq(p.groups, 3);
+    ck_assert_int_eq(p.launched, 1); /* group 1 launched */
+    p = sl_log_read(path, 2);
+    ck_assert_int_eq(p.launched, 0); /* group 2's last count is 0 */
+    ck_assert_int_eq(sl_log_launched(path), 0);
+    unlink(path);
+}
+END_TEST
+
 START_TEST(tool_order_and_verdicts)
 {
     /* judged in this order, so a verdict never depends on which tool ended first */
@@ -207,6 +230,7 @@ Suite *sanitizer_suite(void)
     tcase_add_test(tc, sanitizer_arguments);
     tcase_add_test(tc, runner_argv_plain_and_under_a_tool);
     tcase_add_test(tc, tool_order_and_verdicts);
+    tcase_add_test(tc, log_progress_per_group);
     suite_add_tcase(s, tc);
     return s;
 }
