@@ -16,11 +16,11 @@ enum { NCHECKS = 1 + SL_NTOOLS };
 static int check_of(int c) { return c == 0 ? SL_SWEPT_SMALL : SL_TOOL_ORDER[c - 1]; }
 enum { MAX_RUNS = 8 }; /* an exercise's repeats of its full inputs */
 
-/* One swept exercise: its small inputs (sweep/in/<exercise>), its full
- * inputs (sweep/in/<exercise>.full) and an output folder per check
+/* One swept exercise: its small inputs (sweep/in/small/<exercise>), its
+ * full inputs (sweep/in/full/<exercise>) and an output folder per check
  * (sweep/out-<check>/<exercise>), plus one per run of the full inputs in
  * the plain check's folder (sweep/out-plain/<exercise>.full<k>): a
- * check's runner sees sweep/in read-only and its own sweep/out-<check>
+ * check's runner sees its inputs read-only and its own sweep/out-<check>
  * writable (sandbox.h). */
 typedef struct {
     int index;
@@ -142,8 +142,8 @@ static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which
         x->e = e;
         /* more repeats than a sweep takes: the exercise runs them all itself */
         x->runs = !with_full || e->repeats > MAX_RUNS ? 0 : e->repeats < 1 ? 1 : e->repeats;
-        snprintf(x->small_dir, sizeof x->small_dir, "%s/sweep/in/%s", ctx->workdir, e->name);
-        snprintf(x->full_dir, sizeof x->full_dir, "%s/sweep/in/%s.full", ctx->workdir, e->name);
+        snprintf(x->small_dir, sizeof x->small_dir, "%s/sweep/in/small/%s", ctx->workdir, e->name);
+        snprintf(x->full_dir, sizeof x->full_dir, "%s/sweep/in/full/%s", ctx->workdir, e->name);
         sl_exercise_inputs(l, e, ctx->seed, &x->small, x->runs ? &x->full : NULL);
         int ok = sl_write_inputs(&x->small, x->small_dir) == 0 &&
                  (!x->runs || sl_write_inputs(&x->full, x->full_dir) == 0);
@@ -169,8 +169,10 @@ static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which
     return kept;
 }
 
-/* How a check's runner starts: sweep/in read-only, sweep/out-<check>
- * writable and size-limited (grade.h). */
+/* How a check's runner starts: its inputs read-only (the plain runner
+ * sweep/in, a tool only sweep/in/small: its output room is reckoned from
+ * the small inputs, as an exercise's own tool run), sweep/out-<check>
+ * writable and size-limited (runner_call.h). */
 static void check_opts(const sl_grade_ctx *ctx, int check, const member *m, int n, const char *log,
                        double timeout_s, sl_sandbox *box, sl_proc_opts *o, char *in, char *out,
                        size_t len)
@@ -181,7 +183,7 @@ static void check_opts(const sl_grade_ctx *ctx, int check, const member *m, int 
         if (check == SL_SWEPT_SMALL)
             cases += m[i].runs * (m[i].full.count + 1);
     }
-    snprintf(in, len, "%s/sweep/in", ctx->workdir);
+    snprintf(in, len, "%s/sweep/in%s", ctx->workdir, check == SL_SWEPT_SMALL ? "" : "/small");
     snprintf(out, len, "%s/sweep/out-%s", ctx->workdir, check_name(check));
     int tool = check == SL_SWEPT_SMALL ? 0 : check;
     sl_runner_opts(ctx->runner, ctx->sanitizer, tool, in, out, cases, log, timeout_s, box, o);
