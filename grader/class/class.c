@@ -288,14 +288,12 @@ static void failed_student(const class_state *s, int i, int status, sl_report_da
     for (int l = 0; d->outcomes && l < s->c->nlessons; l++)
         for (int k = 0; k < s->c->lessons[l]->count; k++) {
             const sl_lesson *lesson = s->c->lessons[l];
-            sl_result r = {0};
-            r.verdict = SL_V_ERROR;
-            r.hint = sl_verdict_hint(SL_V_ERROR);
-            r.doc = lesson->exercises[k].doc;
-            sl_text_printf(&r.detail, "grading this student stopped (status %d) before a verdict\n",
-                           status);
-            sl_outcome_from_result(&d->outcomes[d->count++], lesson, &lesson->exercises[k], &r);
-            sl_result_free(&r);
+            sl_outcome *o = &d->outcomes[d->count++];
+            sl_outcome_init(o, lesson, &lesson->exercises[k]);
+            sl_outcome_set(o, SL_V_ERROR);
+            snprintf(o->hint, sizeof o->hint, "%s", sl_verdict_hint(SL_V_ERROR));
+            sl_text_printf(&o->detail,
+                           "grading this student stopped (status %d) before a verdict\n", status);
         }
 }
 

@@ -155,7 +155,7 @@ static sl_outcome *grade_source(const options *o, const sl_lesson *l, const char
 static void print_mismatch(const sl_outcome *g)
 {
     printf("    where: %s\n", g->where);
-    for (const char *s = g->detail ? g->detail : ""; *s;) {
+    for (const char *s = sl_text_str(&g->detail); *s;) {
         size_t len = strcspn(s, "\n");
         printf("    %.*s\n", (int)len, s);
         s += len + (s[len] == '\n');

@@ -363,7 +363,7 @@ int cli_run(const options *o)
         goto done;
     sl_remove_tree(out_dir, 0);
     sl_mkdirs(out_dir);
-    if (sl_write_inputs(&inputs, in_dir) != 0) {
+    if (sl_grade_write_inputs(&inputs, in_dir) != 0) {
         fprintf(stderr, "syncgrade run: cannot write %s\n", in_dir);
         goto done;
     }

@@ -119,12 +119,12 @@ int cli_inputs(const options *o)
         found++;
         sl_inputs sets[2] = {{0}, {0}};
         static const char *const set_names[2] = {"small", "full"};
-        sl_exercise_inputs(l, e, o->seed, &sets[0], &sets[1]);
+        sl_grade_inputs(l, e, o->seed, &sets[0], &sets[1]);
         int rc = 0;
         for (int k = 0; k < 2; k++) {
             char dir[4096];
             snprintf(dir, sizeof dir, "%s/%s/%s", o->out, e->name, set_names[k]);
-            rc |= sl_write_inputs(&sets[k], dir);
+            rc |= sl_grade_write_inputs(&sets[k], dir);
             printf("%s: runner run %s %s %d\n", e->name, e->name, dir, sets[k].count);
             sl_inputs_free(&sets[k]);
         }

@@ -48,7 +48,7 @@ static void trace_proc(const char *exercise, const char *what, const sl_proc_res
                 p->cpu_seconds, p->timed_out ? " (time limit)" : "");
 }
 
-static void set(sl_result *r, sl_verdict v) { r->verdict = v; }
+static void set(sl_outcome *r, sl_verdict v) { sl_outcome_set(r, v); }
 
 double sl_grade_limit(const sl_grade_ctx *ctx, double seconds)
 {
@@ -137,7 +137,7 @@ static int is_memory_error(const char *cuda_line)
            strstr(cuda_line, "MisalignedAddress");
 }
 
-int sl_write_inputs(const sl_inputs *in, const char *dir)
+int sl_grade_write_inputs(const sl_inputs *in, const char *dir)
 {
     char path[4096];
     if (sl_mkdirs(dir) != 0)
@@ -150,7 +150,7 @@ int sl_write_inputs(const sl_inputs *in, const char *dir)
     return 0;
 }
 
-void sl_remove_cases(const char *dir, int count)
+void sl_grade_remove_cases(const char *dir, int count)
 {
     char path[4096];
     for (int i = 0; i < count; i++) {
@@ -197,7 +197,7 @@ static void finish_run(run_out *o, const char *logpath)
  * program itself ends is the student's (student code can exit with any
  * code); only a runner that never started is the grader's (ERROR). */
 static int judge_process(const run_out *o, const sl_inputs *in, const char *what, double timeout_s,
-                         sl_result *r)
+                         sl_outcome *r)
 {
     const sl_proc_result *p = &o->pr;
     int c = last_case(o->log);
@@ -345,7 +345,7 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
 }
 
 static int compare_outputs(const sl_exercise *e, const sl_inputs *in, const char *outdir, int run,
-                           int runs, sl_result *r);
+                           int runs, sl_outcome *r);
 
 /* The sanitizers of one exercise, started together on the small inputs. */
 typedef struct {
@@ -395,7 +395,7 @@ static void sanitizers_start(const sl_grade_ctx *ctx, const sl_exercise *e, cons
  * synccheck, racecheck, initcheck), so the verdict does not depend on which
  * tool finished first. Returns 1 when one of them found something. */
 static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sanitizer_batch *b,
-                             sl_result *r)
+                             sl_outcome *r)
 {
     run_out res[SL_NTOOLS];
     memset(res, 0, sizeof res);
@@ -470,14 +470,14 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
             found = 1;
         } else {
             /* what it computed under the tool is checked like a plain run's */
-            sl_result w = {0};
+            sl_outcome w = {0};
             w.verdict = SL_V_PASS;
             if (!compare_outputs(b->e, small, b->outs[i], 0, 1, &w)) {
                 set(r, w.verdict);
                 sl_text_printf(&r->detail, "%s: %s", what, sl_text_str(&w.detail));
                 found = 1;
             }
-            sl_result_free(&w);
+            sl_outcome_free(&w);
         }
     }
     for (int i = 0; i < SL_NTOOLS; i++) {
@@ -490,14 +490,14 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
 
 static int run_sanitizers(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *small,
                           const char *dir, unsigned mask, const char *workdir, double timeout_s,
-                          sl_result *r)
+                          sl_outcome *r)
 {
     sanitizer_batch b;
     sanitizers_start(ctx, e, small, dir, mask, workdir, timeout_s, &b);
     return sanitizers_finish(ctx, small, &b, r);
 }
 
-int sl_memcheck_names_access(const char *found, const char *where, const char *plain_detail)
+int sl_grade_memcheck_names_access(const char *found, const char *where, const char *plain_detail)
 {
     if (!where || !where[0]) /* a failed API call only, or a report we could not read */
         return 0;
@@ -514,7 +514,7 @@ int sl_memcheck_names_access(const char *found, const char *where, const char *p
  * (illegal address or instruction, "unspecified launch failure") becomes
  * MEMORY: the student gets the line, not a bare launch error. */
 static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *small,
-                     const char *dir, const char *workdir, double timeout_s, sl_result *r)
+                     const char *dir, const char *workdir, double timeout_s, sl_outcome *r)
 {
     if (!ctx->sanitizer)
         return;
@@ -526,13 +526,13 @@ static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inp
         if ((tool == SL_TOOL_SYNCCHECK && r->verdict == SL_V_MEMORY) ||
             (tool == SL_TOOL_MEMCHECK && r->verdict == SL_V_TIMEOUT))
             continue;
-        sl_result d = {0};
+        sl_outcome d = {0};
         run_sanitizers(ctx, e, small, dir, (unsigned)tool, workdir, timeout_s, &d);
-        int named =
-            d.verdict == SL_V_SYNC ||
-            (d.verdict == SL_V_MEMORY &&
-             (r->verdict == SL_V_MEMORY ||
-              sl_memcheck_names_access(sl_text_str(&d.detail), d.where, sl_text_str(&r->detail))));
+        int named = d.verdict == SL_V_SYNC ||
+                    (d.verdict == SL_V_MEMORY &&
+                     (r->verdict == SL_V_MEMORY ||
+                      sl_grade_memcheck_names_access(sl_text_str(&d.detail), d.where,
+                                                     sl_text_str(&r->detail))));
         if (named) {
             if (r->verdict == SL_V_TIMEOUT && d.verdict == SL_V_SYNC)
                 set(r, SL_V_SYNC);
@@ -541,7 +541,7 @@ static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inp
             sl_text_printf(&r->detail, "%s", sl_text_str(&d.detail));
             snprintf(r->where, sizeof r->where, "%s", d.where);
         }
-        sl_result_free(&d);
+        sl_outcome_free(&d);
         if (named)
             break;
     }
@@ -551,20 +551,20 @@ static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inp
  * only past 2^24 elements, where the small inputs never go): that input alone
  * under the tools, with a longer leash than a hang gets. */
 static void diagnose_full(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *full,
-                          int failed, const char *workdir, sl_result *r)
+                          int failed, const char *workdir, sl_outcome *r)
 {
     char dir[4096];
     path_join(dir, sizeof dir, workdir, "diagnose");
     sl_inputs one = {&full->v[failed], 1, 1};
-    if (sl_write_inputs(&one, dir) == 0)
+    if (sl_grade_write_inputs(&one, dir) == 0)
         diagnose(ctx, e, &one, dir, workdir, sl_grade_limit(ctx, DIAGNOSE_FULL_TIMEOUT), r);
-    sl_remove_cases(dir, 1);
+    sl_grade_remove_cases(dir, 1);
     rmdir(dir);
 }
 
 /* Reads and checks every output of a plain run. Returns 1 if all match. */
 static int compare_outputs(const sl_exercise *e, const sl_inputs *in, const char *outdir, int run,
-                           int runs, sl_result *r)
+                           int runs, sl_outcome *r)
 {
     char path[4096], err[256];
     for (int i = 0; i < in->count; i++) {
@@ -593,17 +593,17 @@ static int compare_outputs(const sl_exercise *e, const sl_inputs *in, const char
     return 1;
 }
 
-int sl_outputs_match(const sl_exercise *e, const sl_inputs *in, const char *outdir)
+int sl_grade_outputs_match(const sl_exercise *e, const sl_inputs *in, const char *outdir)
 {
-    sl_result r = {0};
+    sl_outcome r = {0};
     r.verdict = SL_V_PASS;
     int ok = compare_outputs(e, in, outdir, 0, 1, &r);
-    sl_result_free(&r);
+    sl_outcome_free(&r);
     return ok;
 }
 
 static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char *workdir,
-                       sl_result *r)
+                       sl_outcome *r)
 {
     char dir[4096], out[4200], log[4096], log2n[16], seed[32], err[256];
     path_join(dir, sizeof dir, workdir, "bench");
@@ -676,7 +676,7 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
 
 /* ---------- static stages ---------- */
 
-static void build_failure(const sl_grade_ctx *ctx, sl_result *r)
+static void build_failure(const sl_grade_ctx *ctx, sl_outcome *r)
 {
     set(r, SL_V_BUILD);
     const char *log = ctx->build_log ? ctx->build_log : "";
@@ -748,8 +748,10 @@ static int exercise_kernel(const char *function, void *arg)
     return strcmp(function, name) == 0 || strncmp(function, mangled, strlen(mangled)) == 0;
 }
 
-int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx, sl_result *r)
+int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
+                    sl_outcome *r, unsigned *tools_off)
 {
+    *tools_off = 0;
     if (!ctx->runner) {
         build_failure(ctx, r);
         return 1;
@@ -789,7 +791,7 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
         } else if (sl_ptx_atomic_block_barrier(&p, exercise_kernel, &sc) ||
                    (requires_cuda_barrier(e->rules) &&
                     sl_ptx_atomic_barrier_any_scope(&p, exercise_kernel, &sc))) {
-            r->tools_off |= SL_TOOL_RACECHECK;
+            *tools_off |= SL_TOOL_RACECHECK;
         }
         sl_ptx_free(&p);
     }
@@ -800,20 +802,19 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
 void sl_grade_statics(const sl_lesson *l, const sl_grade_ctx *ctx, sl_static_verdict *out)
 {
     for (int i = 0; i < l->count; i++) {
-        sl_result r;
-        memset(&r, 0, sizeof r);
+        sl_outcome r;
+        sl_outcome_init(&r, l, &l->exercises[i]);
         sl_static_verdict *v = &out[i];
         memset(v, 0, sizeof *v);
-        v->decided = sl_grade_static(l, &l->exercises[i], ctx, &r);
+        v->decided = sl_grade_static(l, &l->exercises[i], ctx, &r, &v->tools_off);
         v->verdict = r.verdict;
         v->detail = strdup(sl_text_str(&r.detail));
         snprintf(v->where, sizeof v->where, "%s", r.where);
-        v->tools_off = r.tools_off;
-        sl_result_free(&r);
+        sl_outcome_free(&r);
     }
 }
 
-void sl_statics_free(sl_static_verdict *s, int count)
+void sl_grade_statics_free(sl_static_verdict *s, int count)
 {
     for (int i = 0; s && i < count; i++) {
         free(s[i].detail);
@@ -822,12 +823,12 @@ void sl_statics_free(sl_static_verdict *s, int count)
 }
 
 int sl_grade_static_of(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
-                       sl_result *r)
+                       sl_outcome *r, unsigned *tools_off)
 {
     if (!ctx->statics)
-        return sl_grade_static(l, e, ctx, r);
+        return sl_grade_static(l, e, ctx, r, tools_off);
     const sl_static_verdict *v = &ctx->statics[e - l->exercises];
-    r->tools_off = v->tools_off;
+    *tools_off = v->tools_off;
     if (!v->decided)
         return 0;
     set(r, (sl_verdict)v->verdict);
@@ -846,8 +847,8 @@ static void trace(const sl_lesson *l, const sl_exercise *e, const char *stage, d
                 sl_now() - t0);
 }
 
-void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed, sl_inputs *small,
-                        sl_inputs *full)
+void sl_grade_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed, sl_inputs *small,
+                     sl_inputs *full)
 {
     sl_rng rng;
     sl_rng_seed(&rng, seed ^ hash_name(l->name) ^ (hash_name(e->name) << 1));
@@ -856,19 +857,18 @@ void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed,
         e->make_inputs(&rng, SL_INPUTS_FULL, full);
 }
 
-double sl_plain_idle_limit(const sl_grade_ctx *ctx, const sl_exercise *e)
+double sl_grade_plain_idle_limit(const sl_grade_ctx *ctx, const sl_exercise *e)
 {
     double base = e->timeout_s > 0 ? e->timeout_s : DEFAULT_PLAIN_TIMEOUT;
     return sl_grade_limit(ctx, base > MIN_PLAIN_TIMEOUT ? base : MIN_PLAIN_TIMEOUT);
 }
 
 void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
-                       sl_result *r)
+                       sl_outcome *r)
 {
     double t0 = sl_now();
-    memset(r, 0, sizeof *r);
-    r->doc = e->doc;
-    set(r, SL_V_PASS);
+    sl_outcome_init(r, l, e);
+    unsigned tools_off = 0;
     sl_inputs small = {0}, full = {0};
     char workdir[4096], smalldir[4096], fulldir[4096], outdir[4096], logpath[4096];
     snprintf(workdir, sizeof workdir, "%s/%s", ctx->workdir, e->name);
@@ -878,20 +878,20 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     path_join(logpath, sizeof logpath, workdir, "plain.log");
 
     /* decided before any student code ran (lesson_run.c) */
-    if (sl_grade_static_of(l, e, ctx, r))
+    if (sl_grade_static_of(l, e, ctx, r, &tools_off))
         goto done;
 
     /* what the lesson sweep already ran clean for this exercise */
     const sl_swept *sw = ctx->swept ? &ctx->swept[e - l->exercises] : NULL;
     unsigned swept = sw ? sw->checks : 0;
-    sl_exercise_inputs(l, e, ctx->seed, &small, (swept & SL_SWEPT_FULL) ? NULL : &full);
-    if (sl_write_inputs(&small, smalldir) != 0 || sl_write_inputs(&full, fulldir) != 0 ||
-        sl_mkdirs(outdir) != 0) {
+    sl_grade_inputs(l, e, ctx->seed, &small, (swept & SL_SWEPT_FULL) ? NULL : &full);
+    if (sl_grade_write_inputs(&small, smalldir) != 0 ||
+        sl_grade_write_inputs(&full, fulldir) != 0 || sl_mkdirs(outdir) != 0) {
         set(r, SL_V_ERROR);
         sl_text_printf(&r->detail, "cannot write inputs under %s: %s\n", workdir, strerror(errno));
         goto done;
     }
-    double plain_timeout = sl_plain_idle_limit(ctx, e);
+    double plain_timeout = sl_grade_plain_idle_limit(ctx, e);
 
     /* 4. a plain run of the small inputs: launch failures and hangs first */
     sl_gpu_share();
@@ -922,17 +922,17 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     }
     sanitizer_batch batch;
     sl_gpu_share(); /* after a run that needed the GPU alone */
-    if (r->tools_off & SL_TOOL_RACECHECK)
+    if (tools_off & SL_TOOL_RACECHECK)
         sl_text_printf(&r->detail, "note: your barrier is built from shared-memory atomics (a "
                                    "cuda::barrier with a completion function); racecheck cannot "
                                    "follow such a barrier, so no race check ran: the outputs and "
                                    "the other tools still judge this exercise\n");
     sanitizers_start(ctx, e, &small, smalldir,
-                     (e->tools ? e->tools : SL_TOOLS_ALL) & ~swept & ~r->tools_off, workdir,
+                     (e->tools ? e->tools : SL_TOOLS_ALL) & ~swept & ~tools_off, workdir,
                      sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT), &batch);
     trace(l, e, "small plain run", t0);
-    sl_result full_r = {0};
-    full_r.verdict = SL_V_PASS;
+    sl_outcome full_r;
+    sl_outcome_init(&full_r, l, e);
     int runs = (swept & SL_SWEPT_FULL) ? 0 : e->repeats > 0 ? e->repeats : 1, full_failed = -1;
     if (swept & SL_SWEPT_FULL)
         full_r.cases = sw->full_cases; /* compared in the sweep */
@@ -964,7 +964,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
             diagnose(ctx, e, &small, smalldir, workdir, sl_grade_limit(ctx, DIAGNOSE_TIMEOUT), r);
         }
     }
-    sl_result_free(&full_r);
+    sl_outcome_free(&full_r);
     if (r->verdict != SL_V_PASS)
         goto done;
 
@@ -976,16 +976,17 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
 
 done:
     sl_gpu_leave();
-    sl_remove_cases(smalldir, small.count);
-    sl_remove_cases(fulldir, full.count);
+    sl_grade_remove_cases(smalldir, small.count);
+    sl_grade_remove_cases(fulldir, full.count);
     rmdir(smalldir);
     rmdir(fulldir);
     sl_remove_tree(outdir, 1);
     sl_inputs_free(&small);
     sl_inputs_free(&full);
     const char *hint = (unsigned)r->verdict < SL_V_COUNT ? e->hint[r->verdict] : NULL;
-    r->hint = r->verdict == SL_V_PASS ? "" : hint ? hint : sl_verdict_hint(r->verdict);
+    snprintf(r->hint, sizeof r->hint, "%s",
+             r->verdict == SL_V_PASS ? ""
+             : hint                  ? hint
+                                     : sl_verdict_hint(r->verdict));
     r->seconds = sl_now() - t0;
 }
-
-void sl_result_free(sl_result *r) { sl_text_free(&r->detail); }

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include "exercise.h"
+#include "outcome.h"
 #include "runner_call.h"
 
 /* An exercise's static verdict (build, TODO, PTX rules), decided before
@@ -46,22 +47,6 @@ typedef struct {
     const sl_static_verdict *statics;
 } sl_grade_ctx;
 
-typedef struct {
-    sl_verdict verdict;
-    sl_text detail;   /* what went wrong, several lines */
-    char where[512];  /* source line(s) when a tool gave them */
-    const char *hint; /* one line */
-    const char *doc;  /* section to read */
-    double seconds;
-    int cases; /* inputs compared */
-    int have_bench;
-    double student_gbps, reference_gbps, copy_gbps;
-    char bench_reference[48];
-    /* sanitizers the static stage found blind to this code: racecheck
-     * cannot follow a barrier built from shared-memory atomics */
-    unsigned tools_off;
-} sl_result;
-
 /* Limits shared by an exercise's own runs and the lesson sweep's (sweep.h);
  * the log's are runner_call.h's. */
 enum {
@@ -71,40 +56,41 @@ enum {
 /* seconds, times the context's timeout scale */
 double sl_grade_limit(const sl_grade_ctx *ctx, double seconds);
 
+/* Judges e into o (sl_outcome_init'ed here; sl_outcome_free it after). */
 void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
-                       sl_result *r);
-void sl_result_free(sl_result *r);
+                       sl_outcome *o);
 
 /* The inputs an exercise gets from a grading seed: the same ones the grader
  * runs, so a failure can be replayed by hand (syncgrade inputs). full may be
  * NULL: the small ones are the same either way. */
-void sl_exercise_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed, sl_inputs *small,
-                        sl_inputs *full);
+void sl_grade_inputs(const sl_lesson *l, const sl_exercise *e, uint64_t seed, sl_inputs *small,
+                     sl_inputs *full);
 /* 1 when the static stages (build, TODO, PTX rules, divergent barriers)
- * decide the verdict, which they then put in r; 0 when the exercise goes on
- * to run on the GPU (r untouched). */
+ * decide the verdict, which they then put in o; 0 when the exercise goes on
+ * to run on the GPU (o untouched). *tools_off gets the SL_TOOL_* bits that
+ * cannot judge this code either way. */
 int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
-                    sl_result *r);
+                    sl_outcome *o, unsigned *tools_off);
 /* The static stages of every exercise of l, into out[0..l->count-1]. */
 void sl_grade_statics(const sl_lesson *l, const sl_grade_ctx *ctx, sl_static_verdict *out);
-void sl_statics_free(sl_static_verdict *s, int count);
+void sl_grade_statics_free(sl_static_verdict *s, int count);
 /* The static stage of e: from ctx->statics when there, else sl_grade_static. */
 int sl_grade_static_of(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
-                       sl_result *r);
+                       sl_outcome *o, unsigned *tools_off);
 /* 1 when outdir holds right outputs for every input of in. */
-int sl_outputs_match(const sl_exercise *e, const sl_inputs *in, const char *outdir);
+int sl_grade_outputs_match(const sl_exercise *e, const sl_inputs *in, const char *outdir);
 /* How long a plain run may go without starting a new input. */
-double sl_plain_idle_limit(const sl_grade_ctx *ctx, const sl_exercise *e);
+double sl_grade_plain_idle_limit(const sl_grade_ctx *ctx, const sl_exercise *e);
 /* Writes case0.in ... into dir (created). 0 ok. */
-int sl_write_inputs(const sl_inputs *in, const char *dir);
+int sl_grade_write_inputs(const sl_inputs *in, const char *dir);
 /* Does a memcheck diagnosis (its detail text and source line) pin a plain
  * run's launch failure (plain_detail holds the runner's CUDA error line) on
  * a bad access? Then that LAUNCH is MEMORY. An illegal instruction counts
  * only when the plain run died of one: "unspecified launch failure" is also
  * a trap's (grid.sync() without a cooperative launch), a launch error. */
-int sl_memcheck_names_access(const char *memcheck_detail, const char *where,
-                             const char *plain_detail);
+int sl_grade_memcheck_names_access(const char *memcheck_detail, const char *where,
+                                   const char *plain_detail);
 /* Removes caseI.in and caseI.out, I < count, from dir. */
-void sl_remove_cases(const char *dir, int count);
+void sl_grade_remove_cases(const char *dir, int count);
 
 #endif

@@ -32,34 +32,28 @@ static const char POLICY_HINT[] =
 START_TEST(judge_exercise)
 {
     const sl_exercise *e = &g_lesson->exercises[_i];
-    sl_result r;
     sl_outcome o;
     /* a daemon some runner of this exercise starts becomes our child */
     sl_contain_adopt_orphans();
-    sl_grade_exercise(g_lesson, e, &g_ctx, &r);
-    if (g_refused && r.verdict == SL_V_BUILD)
-        r.hint = POLICY_HINT;
-    static char missing_hint[256];
-    if (g_missing && r.verdict == SL_V_BUILD) {
-        snprintf(missing_hint, sizeof missing_hint,
+    sl_grade_exercise(g_lesson, e, &g_ctx, &o);
+    if (g_refused && o.verdict == SL_V_BUILD)
+        snprintf(o.hint, sizeof o.hint, "%s", POLICY_HINT);
+    if (g_missing && o.verdict == SL_V_BUILD)
+        snprintf(o.hint, sizeof o.hint,
                  "The submission has no file for this lesson: "
                  "hand in %s.cu, laid out like starter/.",
                  g_lesson->name);
-        r.hint = missing_hint;
-    }
     /* nothing the student started outlives the verdict */
     sl_contain_kill_children(NULL, 0, 5.0);
-    sl_outcome_from_result(&o, g_lesson, e, &r);
     char *text = sl_outcome_to_text(&o);
     int sent = text && sl_channel_put(g_channels[_i], text) == 0;
     free(text);
-    int pass = r.verdict == SL_V_PASS;
+    int pass = o.verdict == SL_V_PASS;
     char msg[1024];
-    const char *d = sl_text_str(&r.detail);
-    snprintf(msg, sizeof msg, "%s%s%s: %.*s", sl_verdict_name(r.verdict), r.where[0] ? " at " : "",
-             r.where, (int)strcspn(d, "\n"), d);
+    const char *d = sl_text_str(&o.detail);
+    snprintf(msg, sizeof msg, "%s%s%s: %.*s", sl_verdict_name(o.verdict), o.where[0] ? " at " : "",
+             o.where, (int)strcspn(d, "\n"), d);
     sl_outcome_free(&o);
-    sl_result_free(&r);
     ck_assert_msg(sent, "cannot send the outcome of %s", e->name);
     ck_assert_msg(pass, "%s", msg);
 }
@@ -238,7 +232,7 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     run_suite(l, job, which, graded);
     g_ctx.swept = NULL;
     g_ctx.statics = NULL;
-    sl_statics_free(statics, l->count);
+    sl_grade_statics_free(statics, l->count);
     free(statics);
     free(swept);
     free(which);
@@ -251,13 +245,10 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
 static void missing_outcome(const sl_lesson *l, const sl_exercise *e, sl_outcome *o)
 {
     /* the judging process died: the grader's fault, said so */
-    sl_result r = {0};
-    r.verdict = SL_V_ERROR;
-    r.hint = sl_verdict_hint(SL_V_ERROR);
-    r.doc = e->doc;
-    sl_text_printf(&r.detail, "the test process for %s ended without a verdict\n", e->name);
-    sl_outcome_from_result(o, l, e, &r);
-    sl_result_free(&r);
+    sl_outcome_init(o, l, e);
+    sl_outcome_set(o, SL_V_ERROR);
+    snprintf(o->hint, sizeof o->hint, "%s", sl_verdict_hint(SL_V_ERROR));
+    sl_text_printf(&o->detail, "the test process for %s ended without a verdict\n", e->name);
 }
 
 void sl_lesson_collect(const sl_lesson *l, const sl_lesson_job *job, sl_outcome *outcomes)

@@ -9,27 +9,21 @@
 
 static void copy(char *dst, size_t n, const char *src) { snprintf(dst, n, "%s", src ? src : ""); }
 
-void sl_outcome_from_result(sl_outcome *o, const sl_lesson *l, const sl_exercise *e,
-                            const sl_result *r)
+void sl_outcome_init(sl_outcome *o, const sl_lesson *l, const sl_exercise *e)
 {
     memset(o, 0, sizeof *o);
     copy(o->lesson, sizeof o->lesson, l->name);
     copy(o->exercise, sizeof o->exercise, e->name);
     copy(o->title, sizeof o->title, e->title);
-    o->verdict = r->verdict;
-    o->detail = strdup(sl_text_str(&r->detail));
-    copy(o->where, sizeof o->where, r->where);
-    copy(o->hint, sizeof o->hint, r->hint);
-    copy(o->doc, sizeof o->doc, r->doc);
-    o->seconds = r->seconds;
-    o->cases = r->cases;
+    copy(o->doc, sizeof o->doc, e->doc);
     o->max_points = e->points;
-    o->points = r->verdict == SL_V_PASS ? e->points : 0;
-    o->have_bench = r->have_bench;
-    o->student_gbps = r->student_gbps;
-    o->reference_gbps = r->reference_gbps;
-    o->copy_gbps = r->copy_gbps;
-    copy(o->bench_reference, sizeof o->bench_reference, r->bench_reference);
+    sl_outcome_set(o, SL_V_PASS);
+}
+
+void sl_outcome_set(sl_outcome *o, sl_verdict v)
+{
+    o->verdict = v;
+    o->points = v == SL_V_PASS ? o->max_points : 0;
 }
 
 void *sl_outcome_to_json(const sl_outcome *o)
@@ -39,7 +33,7 @@ void *sl_outcome_to_json(const sl_outcome *o)
     cJSON_AddStringToObject(j, "exercise", o->exercise);
     cJSON_AddStringToObject(j, "title", o->title);
     cJSON_AddStringToObject(j, "verdict", sl_verdict_name(o->verdict));
-    cJSON_AddStringToObject(j, "detail", o->detail ? o->detail : "");
+    cJSON_AddStringToObject(j, "detail", sl_text_str(&o->detail));
     cJSON_AddStringToObject(j, "where", o->where);
     cJSON_AddStringToObject(j, "hint", o->hint);
     cJSON_AddStringToObject(j, "doc", o->doc);
@@ -90,7 +84,7 @@ int sl_outcome_from_json(const void *json, sl_outcome *o)
     copy(o->exercise, sizeof o->exercise, str(j, "exercise"));
     copy(o->title, sizeof o->title, str(j, "title"));
     o->verdict = (sl_verdict)v;
-    o->detail = strdup(str(j, "detail"));
+    sl_text_printf(&o->detail, "%s", str(j, "detail"));
     copy(o->where, sizeof o->where, str(j, "where"));
     copy(o->hint, sizeof o->hint, str(j, "hint"));
     copy(o->doc, sizeof o->doc, str(j, "doc"));
@@ -136,8 +130,4 @@ int sl_outcome_read(const char *path, sl_outcome *o)
     return rc;
 }
 
-void sl_outcome_free(sl_outcome *o)
-{
-    free(o->detail);
-    o->detail = NULL;
-}
+void sl_outcome_free(sl_outcome *o) { sl_text_free(&o->detail); }

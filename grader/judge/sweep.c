@@ -131,9 +131,11 @@ static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which
     int kept = 0;
     for (int k = 0; k < n; k++) {
         const sl_exercise *e = &l->exercises[which[k]];
-        sl_result r = {0};
-        int decided = sl_grade_static_of(l, e, ctx, &r);
-        sl_result_free(&r);
+        sl_outcome r;
+        unsigned tools_off;
+        sl_outcome_init(&r, l, e);
+        int decided = sl_grade_static_of(l, e, ctx, &r, &tools_off);
+        sl_outcome_free(&r);
         if (decided)
             continue; /* TODO, RULE, ...: its kernels are not run at all */
         member *x = &m[kept];
@@ -144,9 +146,9 @@ static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which
         x->runs = !with_full || e->repeats > MAX_RUNS ? 0 : e->repeats < 1 ? 1 : e->repeats;
         snprintf(x->small_dir, sizeof x->small_dir, "%s/sweep/in/small/%s", ctx->workdir, e->name);
         snprintf(x->full_dir, sizeof x->full_dir, "%s/sweep/in/full/%s", ctx->workdir, e->name);
-        sl_exercise_inputs(l, e, ctx->seed, &x->small, x->runs ? &x->full : NULL);
-        int ok = sl_write_inputs(&x->small, x->small_dir) == 0 &&
-                 (!x->runs || sl_write_inputs(&x->full, x->full_dir) == 0);
+        sl_grade_inputs(l, e, ctx->seed, &x->small, x->runs ? &x->full : NULL);
+        int ok = sl_grade_write_inputs(&x->small, x->small_dir) == 0 &&
+                 (!x->runs || sl_grade_write_inputs(&x->full, x->full_dir) == 0);
         snprintf(x->count_text, sizeof x->count_text, "%d", x->small.count);
         snprintf(x->full_count_text, sizeof x->full_count_text, "%d", x->full.count);
         for (int c = 0; ok && c < NCHECKS; c++) {
@@ -259,7 +261,7 @@ static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const mem
 {
     double idle = 0, cap = 0;
     for (int i = 0; i < n; i++) {
-        double own = sl_plain_idle_limit(ctx, m[i].e);
+        double own = sl_grade_plain_idle_limit(ctx, m[i].e);
         if (own > idle)
             idle = own;
         cap += own * SL_PLAIN_CAP_FACTOR * (1 + m[i].runs);
@@ -335,11 +337,11 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
         sl_swept *s = &swept[m[i].index];
         for (int c = 0; c < NCHECKS; c++)
             if ((found_clean & (unsigned)check_of(c)) && wants(&m[i], check_of(c)) &&
-                sl_outputs_match(m[i].e, &m[i].small, m[i].out[c]))
+                sl_grade_outputs_match(m[i].e, &m[i].small, m[i].out[c]))
                 s->checks |= (unsigned)check_of(c);
         int full_ok = m[i].runs > 0;
         for (int run = 0; full_ok && run < m[i].runs; run++)
-            full_ok = sl_outputs_match(m[i].e, &m[i].full, m[i].full_out[run]);
+            full_ok = sl_grade_outputs_match(m[i].e, &m[i].full, m[i].full_out[run]);
         if (full_ok) {
             s->checks |= SL_SWEPT_FULL;
             s->full_cases = m[i].runs * m[i].full.count;

@@ -81,7 +81,7 @@ static void source_lines(sl_text *out, const char *where, const char *submission
 
 void sl_report_detail(sl_text *out, const sl_outcome *o, const char *submission)
 {
-    const char *d = o->detail ? o->detail : "";
+    const char *d = sl_text_str(&o->detail);
     if ((o->verdict != SL_V_SYNC && o->verdict != SL_V_RULE) || !strchr(d, '`')) {
         sl_text_printf(out, "%s", d);
         return;
@@ -122,9 +122,9 @@ void sl_report_explain(sl_text *out, const sl_outcome *o)
 {
     sl_text_printf(out, "%s%s%s\n", sl_verdict_name(o->verdict), o->where[0] ? " at " : "",
                    o->where);
-    if (o->detail && *o->detail)
-        sl_text_printf(out, "%s%s", o->detail,
-                       o->detail[strlen(o->detail) - 1] == '\n' ? "" : "\n");
+    if (o->detail.len)
+        sl_text_printf(out, "%s%s", sl_text_str(&o->detail),
+                       o->detail.buf[o->detail.len - 1] == '\n' ? "" : "\n");
     if (o->hint[0])
         sl_text_printf(out, "hint: %s\n", o->hint);
     if (o->doc[0])
@@ -157,7 +157,7 @@ void sl_report_print(FILE *f, const sl_report *r, int details)
             continue;
         fprintf(f, "\n%s/%s: %s%s%s\n", o->lesson, o->exercise, sl_verdict_name(o->verdict),
                 o->where[0] ? " at " : "", o->where);
-        if (o->detail && *o->detail) {
+        if (o->detail.len) {
             sl_text d = {0};
             sl_report_detail(&d, o, r->submission);
             print_indented(f, sl_text_str(&d), "      ");

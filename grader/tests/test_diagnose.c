@@ -37,7 +37,7 @@ START_TEST(an_out_of_bounds_read_at_a_line_is_memory)
                                       &detail, where, sizeof where);
     ck_assert_int_eq(v, SL_V_MEMORY);
     ck_assert_str_eq(where, "sum_int4_tail_past_n.cu:31");
-    ck_assert(sl_memcheck_names_access(sl_text_str(&detail), where, PLAIN_UNSPECIFIED));
+    ck_assert(sl_grade_memcheck_names_access(sl_text_str(&detail), where, PLAIN_UNSPECIFIED));
     sl_text_free(&detail);
 }
 END_TEST
@@ -49,9 +49,9 @@ START_TEST(a_failed_api_call_alone_stays_launch)
     sl_verdict v =
         sl_sanitizer_parse(SL_TOOL_MEMCHECK, API_ERROR_ONLY, "x.cu", &detail, where, sizeof where);
     ck_assert_int_eq(v, SL_V_PASS);
-    ck_assert(!sl_memcheck_names_access(sl_text_str(&detail), where, PLAIN_UNSPECIFIED));
+    ck_assert(!sl_grade_memcheck_names_access(sl_text_str(&detail), where, PLAIN_UNSPECIFIED));
     /* a finding without a line (a report we could not read) names nothing */
-    ck_assert(!sl_memcheck_names_access("memcheck reported errors", "", PLAIN_UNSPECIFIED));
+    ck_assert(!sl_grade_memcheck_names_access("memcheck reported errors", "", PLAIN_UNSPECIFIED));
     sl_text_free(&detail);
 }
 END_TEST
@@ -59,11 +59,11 @@ END_TEST
 START_TEST(an_illegal_instruction_counts_only_when_the_run_died_of_one)
 {
     const char *found = "memcheck: Hardware exception: Warp Illegal Instruction\n";
-    ck_assert(sl_memcheck_names_access(found, "k.cu:9", PLAIN_ILLEGAL_INSTRUCTION));
+    ck_assert(sl_grade_memcheck_names_access(found, "k.cu:9", PLAIN_ILLEGAL_INSTRUCTION));
     /* a trap (grid.sync() without a cooperative launch) is a launch error */
-    ck_assert(!sl_memcheck_names_access(found, "k.cu:9", PLAIN_UNSPECIFIED));
-    ck_assert(sl_memcheck_names_access("memcheck: Hardware exception: Warp Misaligned Address\n",
-                                       "k.cu:9", PLAIN_UNSPECIFIED));
+    ck_assert(!sl_grade_memcheck_names_access(found, "k.cu:9", PLAIN_UNSPECIFIED));
+    ck_assert(sl_grade_memcheck_names_access(
+        "memcheck: Hardware exception: Warp Misaligned Address\n", "k.cu:9", PLAIN_UNSPECIFIED));
 }
 END_TEST
 

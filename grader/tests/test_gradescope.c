@@ -24,7 +24,7 @@ static void sample(sl_outcome *o)
     strcpy(o[1].lesson, "beta"), strcpy(o[1].exercise, "third"), strcpy(o[1].title, "Third");
     o[0].verdict = SL_V_PASS, o[0].points = 10, o[0].max_points = 10, o[0].cases = 7;
     o[1].verdict = SL_V_WRONG, o[1].max_points = 5;
-    o[1].detail = "index 3: expected \"1\", got \x01\x1b[31m\xff\n";
+    sl_text_printf(&o[1].detail, "%s", "index 3: expected \"1\", got \x01\x1b[31m\xff\n");
     strcpy(o[1].hint, "check the tail");
 }
 

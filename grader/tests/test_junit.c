@@ -77,7 +77,7 @@ START_TEST(document_has_one_testcase_per_exercise)
     strcpy(o[2].lesson, "beta"), strcpy(o[2].exercise, "third");
     o[0].verdict = SL_V_PASS;
     o[1].verdict = SL_V_BUILD;
-    o[1].detail = "x.cu(3): error: expected a \";\" <here> & \x1b[1mthere\n";
+    sl_text_printf(&o[1].detail, "%s", "x.cu(3): error: expected a \";\" <here> & \x1b[1mthere\n");
     strcpy(o[1].where, "x.cu:3");
     o[2].verdict = SL_V_SKIP;
     sl_text t = {0};

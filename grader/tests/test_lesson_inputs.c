@@ -195,7 +195,7 @@ START_TEST(every_exercise_keeps_its_promises)
     unsigned full_promises = p->promises & (P_BIG | P_SCAN_LEVELS | P_WL_LEVELS | P_GRIDS);
     for (int k = 0; k < NSEEDS; k++) {
         sl_inputs small = {0}, full = {0};
-        sl_exercise_inputs(l, e, SEEDS[k], &small, &full);
+        sl_grade_inputs(l, e, SEEDS[k], &small, &full);
         int64_t elements;
         unsigned got = small_found(&small, p->how, &elements);
         ck_assert_msg((got & small_promises) == small_promises,
@@ -221,8 +221,8 @@ START_TEST(small_shapes_change_with_the_seed)
     const sl_exercise *e = find(p->lesson, p->exercise, &l);
     ck_assert(e != NULL);
     sl_inputs a = {0}, b = {0};
-    sl_exercise_inputs(l, e, 1, &a, NULL);
-    sl_exercise_inputs(l, e, 2, &b, NULL);
+    sl_grade_inputs(l, e, 1, &a, NULL);
+    sl_grade_inputs(l, e, 2, &b, NULL);
     int same = a.count == b.count;
     for (int i = 0; same && i < a.count; i++)
         same = n_of(&a.v[i].in, p->how) == n_of(&b.v[i].in, p->how) &&

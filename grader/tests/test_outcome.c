@@ -15,13 +15,14 @@ START_TEST(json_survives_quotes_and_control_characters)
     strcpy(o.exercise, "tile_reverse");
     o.verdict = SL_V_BUILD;
     /* what a compiler or a student's printf may put in a report */
-    o.detail = strdup("x.cu(3): error: expected a \";\"\n\ttab \\ back\x01\x1b[31mred\n");
+    sl_text_printf(&o.detail, "%s",
+                   "x.cu(3): error: expected a \";\"\n\ttab \\ back\x01\x1b[31mred\n");
     strcpy(o.where, "x.cu:3");
     o.max_points = 10;
     const char *path = "/tmp/synclab_outcome_test.json";
     ck_assert_int_eq(sl_outcome_write(path, &o), 0);
     ck_assert_int_eq(sl_outcome_read(path, &back), 0);
-    ck_assert_str_eq(back.detail, o.detail);
+    ck_assert_str_eq(sl_text_str(&back.detail), sl_text_str(&o.detail));
     ck_assert_int_eq(back.verdict, SL_V_BUILD);
     ck_assert_str_eq(back.where, "x.cu:3");
     ck_assert(back.max_points == 10);
@@ -50,7 +51,7 @@ START_TEST(report_round_trips_through_text)
     strcpy(o[1].lesson, "alpha"), strcpy(o[1].exercise, "second");
     o[0].verdict = SL_V_PASS, o[0].points = 10, o[0].max_points = 10;
     o[1].verdict = SL_V_RACE, o[1].max_points = 15;
-    o[1].detail = "hazard \"here\"\n";
+    sl_text_printf(&o[1].detail, "%s", "hazard \"here\"\n");
     sl_report r = {"/x/alpha.cu", 18446744073709551557ull, 2.5, o, 2};
     char *text = sl_report_to_text(&r);
     sl_report_data d;
@@ -59,7 +60,7 @@ START_TEST(report_round_trips_through_text)
     ck_assert(d.seed == 18446744073709551557ull); /* no rounding through a double */
     ck_assert_str_eq(d.submission, "/x/alpha.cu");
     ck_assert_int_eq(d.outcomes[1].verdict, SL_V_RACE);
-    ck_assert_str_eq(d.outcomes[1].detail, "hazard \"here\"\n");
+    ck_assert_str_eq(sl_text_str(&d.outcomes[1].detail), "hazard \"here\"\n");
     sl_report_data_free(&d);
     free(text);
     ck_assert_int_eq(sl_report_parse("{\"exercises\": 3}", &d), -1);

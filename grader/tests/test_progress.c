@@ -72,7 +72,7 @@ static void hint_of(sl_lesson_status *st, const char *exercise, FILE *f, const c
 START_TEST(hint_shows_the_last_verdict_or_the_first_step)
 {
     sl_outcome a[1] = {outcome("alpha", "second", SL_V_RACE)};
-    a[0].detail = "racecheck: shared memory hazard\n";
+    sl_text_printf(&a[0].detail, "%s", "racecheck: shared memory hazard\n");
     strcpy(a[0].where, "s.cu:12");
     strcpy(a[0].hint, "Separate the write from the read.");
     sl_lesson_status st = {&unit_lesson_a, 1, {.outcomes = a, .count = 1}};
@@ -104,7 +104,6 @@ START_TEST(hint_ladder_climbs_one_step_per_call)
     char dir[] = "/tmp/synclab-hint-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
     sl_outcome a[1] = {outcome("alpha", "first", SL_V_RACE)};
-    a[0].detail = "";
     sl_lesson_status st = {&unit_lesson_a, 1, {.outcomes = a, .count = 1}};
     char *out[5];
     for (int k = 0; k < 5; k++) {
@@ -168,8 +167,9 @@ START_TEST(sync_detail_shows_source_lines_before_ptx)
     fputs("int a;\n    if (t < n) {\n\t__syncthreads();\n}\n", f);
     fclose(f);
     sl_outcome o = outcome("alpha", "first", SL_V_SYNC);
-    o.detail = "the barrier `bar.sync \t0` (k.cu:3) is inside a branch (`@%p1 bra \t$L1` "
-               "(k.cu:2)): move it out\n";
+    sl_text_printf(&o.detail, "%s",
+                   "the barrier `bar.sync \t0` (k.cu:3) is inside a branch (`@%p1 bra \t$L1` "
+                   "(k.cu:2)): move it out\n");
     strcpy(o.where, "k.cu:3, k.cu:2");
     sl_text t = {0};
     sl_report_detail(&t, &o, dir); /* the submission as a folder */
@@ -184,7 +184,7 @@ START_TEST(sync_detail_shows_source_lines_before_ptx)
     sl_text_clear(&t);
     o.verdict = SL_V_RACE; /* other verdicts: the detail as it is */
     sl_report_detail(&t, &o, dir);
-    ck_assert_str_eq(sl_text_str(&t), o.detail);
+    ck_assert_str_eq(sl_text_str(&t), sl_text_str(&o.detail));
     sl_text_free(&t);
     unlink(path);
     rmdir(dir);
