@@ -261,6 +261,11 @@ static int report_run(const sl_grade_ctx *ctx, int tool, const sl_proc_result *p
     if (pr->exited && pr->code == SL_EXIT_NO_GPU) {
         printf("no CUDA device here: the kernel did not run (expected values only)\n");
         bad = 1;
+    } else if (pr->timed_out && pr->not_ready) {
+        printf("the runner did not get a CUDA context within %d s, before your code ran: the "
+               "machine is overloaded or the GPU unwell; try again\n",
+               SL_RUNNER_START_S);
+        bad = 1;
     } else if (pr->timed_out) {
         printf("the run did not finish in %.0f s: a barrier some threads never reach, or a "
                "spin on a value nobody writes?\n",

@@ -45,7 +45,10 @@ static void trace_proc(const char *exercise, const char *what, const sl_proc_res
 {
     if (sl_tracing())
         fprintf(stderr, "[trace] %s: %s %.2f s wall, %.2f s cpu%s\n", exercise, what, p->seconds,
-                p->cpu_seconds, p->timed_out ? " (time limit)" : "");
+                p->cpu_seconds,
+                p->not_ready   ? " (no CUDA context in time)"
+                : p->timed_out ? " (time limit)"
+                               : "");
 }
 
 static void set(sl_outcome *r, sl_verdict v) { sl_outcome_set(r, v); }
@@ -206,6 +209,16 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
     if (p->spawn_failed) {
         set(r, SL_V_ERROR);
         sl_text_printf(&r->detail, "could not start the runner (%s)\n%.500s\n", what, o->log);
+        return 1;
+    }
+    if (p->timed_out && p->not_ready) {
+        /* before any student code: the machine's doing, not the program's */
+        set(r, SL_V_ERROR);
+        sl_text_printf(&r->detail,
+                       "%s: the runner did not get a CUDA context within %d s, before any of "
+                       "the submission's code ran (an overloaded machine or an unwell GPU): "
+                       "grade it again\n",
+                       what, SL_RUNNER_START_S);
         return 1;
     }
     if (p->timed_out) {

@@ -38,6 +38,11 @@ enum {
     SL_EXIT_NO_GPU = 77
 };
 
+/* The runner's first line once it holds a CUDA context, before any
+ * student code: the grader's time limits count from here, so that a tool's
+ * slow start on a loaded machine is not taken for a hang. */
+#define SL_RUNNER_READY "@@ready"
+
 typedef struct {
     int32_t type;   /* enum sl_elem */
     uint64_t count; /* elements */

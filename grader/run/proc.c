@@ -76,7 +76,11 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
     p->idle_s = o->idle_s;
     p->watch = o->idle_s > 0 ? o->out_path : NULL;
     p->watched_size = -1;
-    p->last_progress = p->start;
+    p->last_progress = p->limits_from = p->start;
+    p->ready_mark = o->out_path ? o->ready_mark : NULL;
+    p->watch_ready = p->ready_mark ? o->out_path : NULL;
+    p->start_s = o->start_s;
+    p->ready = !p->ready_mark;
     p->quota_dir = o->quota_dir;
     p->quota_bytes = o->quota_bytes;
     p->quota_entries = o->quota_entries;
@@ -193,10 +197,44 @@ static int sandbox_came_up(sl_proc *p)
     return sl_sandbox_started(buf);
 }
 
+/* Whether the child has said ready_mark at the start of a line yet: then
+ * its time limits start now. Only the output's first 64 KiB is read: the
+ * mark comes before any work. */
+static int became_ready(sl_proc *p)
+{
+    double now = sl_now();
+    if (p->ready || now - p->last_ready_check < 0.01)
+        return 0;
+    p->last_ready_check = now;
+    FILE *f = fopen(p->watch_ready, "r");
+    if (!f)
+        return 0;
+    char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    size_t len = strlen(p->ready_mark);
+    for (const char *s = buf; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+        if (strncmp(s, p->ready_mark, len) == 0 && (s[len] == '\n' || s[len] == '\0')) {
+            p->ready = 1;
+            p->limits_from = p->last_progress = now;
+            return 1;
+        }
+    return 0;
+}
+
+/* Past the time limit: start_s while not ready, else timeout_s. */
+static int past_limit(sl_proc *p)
+{
+    if (!p->ready && !became_ready(p))
+        return p->start_s > 0 && sl_now() - p->start > p->start_s;
+    return p->timeout_s > 0 && sl_now() - p->limits_from > p->timeout_s;
+}
+
 /* No new output for idle_s seconds. */
 static int stalled(sl_proc *p)
 {
-    if (p->idle_s <= 0 || !p->watch)
+    if (p->idle_s <= 0 || !p->watch || !p->ready)
         return 0;
     double now = sl_now();
     struct stat st;
@@ -226,15 +264,17 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
         if (until && until(arg))
             return 0;
         int quota = over_quota(p);
-        if ((p->timeout_s > 0 && sl_now() - p->start > p->timeout_s) || stalled(p) || quota) {
+        if (past_limit(p) || stalled(p) || quota) {
             kill(-p->pid, SIGKILL);
             kill(p->pid, SIGKILL);
             while (wait4(p->pid, &status, 0, &ru) < 0 && errno == EINTR)
                 ;
-            if (quota)
+            if (quota) {
                 r->over_quota = 1;
-            else
+            } else {
                 r->timed_out = 1;
+                r->not_ready = !p->ready;
+            }
             break;
         }
         struct timespec nap = {0, 2 * 1000 * 1000};

@@ -14,6 +14,7 @@ typedef struct {
     int signaled; /* killed by a signal other than our timeout */
     int sig;
     int timed_out;    /* we killed it at the time limit */
+    int not_ready;    /* ...before it said ready_mark: its start, not its work, was slow */
     int spawn_failed; /* it never started: fork, exec or the sandbox failed */
     int over_quota;   /* killed for leaving too many files or bytes in quota_dir */
     double seconds;
@@ -31,6 +32,14 @@ typedef struct {
     const char *watch;
     long long watched_size;
     double last_progress;
+    /* Optional: the limits above count from the first ready_mark line in
+     * watch_ready (the child's output), start_s the wait for it. */
+    const char *ready_mark;
+    const char *watch_ready;
+    double start_s;
+    int ready;
+    double limits_from; /* the start, or when ready_mark came */
+    double last_ready_check;
     /* Optional: the child is killed when quota_dir holds more than
      * quota_entries files and folders or quota_bytes bytes. */
     const char *quota_dir;
@@ -42,10 +51,16 @@ typedef struct {
 
 /* How to start a child: everything but argv. */
 typedef struct {
-    const char *out_path;   /* stdout+stderr (truncated); NULL: /dev/null */
-    size_t out_cap;         /* RLIMIT_FSIZE: a larger file kills the child (SIGXFSZ) */
-    double timeout_s;       /* overall time limit; 0 none */
-    double idle_s;          /* > 0: killed when out_path stops growing this long */
+    const char *out_path; /* stdout+stderr (truncated); NULL: /dev/null */
+    size_t out_cap;       /* RLIMIT_FSIZE: a larger file kills the child (SIGXFSZ) */
+    double timeout_s;     /* overall time limit; 0 none */
+    double idle_s;        /* > 0: killed when out_path stops growing this long */
+    /* Optional: a line in out_path after which timeout_s and idle_s start
+     * counting; until it appears the limit is start_s. A program under a
+     * tool on a loaded machine may take long to start: that is not the
+     * time its own work took. */
+    const char *ready_mark;
+    double start_s;
     const sl_sandbox *box;  /* NULL: not sandboxed (the grader's own tools) */
     const char *const *env; /* NULL-ended "NAME=value" set in the child */
     const char *quota_dir;  /* see sl_proc */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case.h"
 #include "files.h"
 #include "sanitizer.h"
 
@@ -69,6 +70,8 @@ void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const c
     o->out_path = logpath;
     o->out_cap = (size_t)(SL_RUN_LOG_CAP + out_room);
     o->timeout_s = timeout_s;
+    o->ready_mark = SL_RUNNER_READY;
+    o->start_s = SL_RUNNER_START_S;
     o->box = box;
     o->env = tool ? TOOL_ENV : PLAIN_ENV;
     o->quota_dir = out_dir;

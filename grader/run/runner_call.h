@@ -5,8 +5,9 @@
  * runners' sandbox with its limits. Plain runs and tool runs have the same
  * argv and the same environment names: the harness reads its mode in a
  * constructor before any student code and wipes it (runner_main.cu). The
- * runner's log protocol: "@@exercise x" starts a group (when there are
- * several), "@@case i" an input, "@@launches N" ends one. */
+ * runner's log protocol: SL_RUNNER_READY (case.h) once it holds a CUDA
+ * context, "@@exercise x" starts a group (when there are several),
+ * "@@case i" an input, "@@launches N" ends one. */
 #ifndef SYNCLAB_RUNNER_CALL_H
 #define SYNCLAB_RUNNER_CALL_H
 
@@ -17,6 +18,9 @@
 enum {
     SL_RUN_LOG_CAP = 64 << 20,   /* a runner printing more is killed */
     SL_RUN_LOG_READ = 256 << 10, /* what is read back of a log */
+    /* Seconds a runner may take to say SL_RUNNER_READY: a tool's start on
+     * a loaded machine. Its time limits count from there. */
+    SL_RUNNER_START_S = 120,
 };
 
 typedef struct {
@@ -33,7 +37,7 @@ int sl_runner_argv(const char *runner, const char *sanitizer, int tool, const sl
 /* How a runner starts (sandbox.h): the runner and in_dir read-only (and
  * the tool's folder under a tool), out_dir writable with a quota of about
  * `cases` files, the log capped, the CPU limited to timeout_s times a few
- * cores; under a tool the mode reaches the harness through its
+ * cores, counted from SL_RUNNER_READY; under a tool the mode reaches the harness through its
  * environment, never argv. box and o are filled; box must outlive the run. */
 void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const char *in_dir,
                     const char *out_dir, int cases, const char *logpath, double timeout_s,

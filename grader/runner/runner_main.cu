@@ -257,7 +257,8 @@ static const sl_runner_exercise *find_exercise(const char *name)
     exit(SL_EXIT_NO_EXERCISE);
 }
 
-/* Any error or no device at all is a clean skip, never a failure. */
+/* Any error or no device at all is a clean skip, never a failure. Then
+ * the context, and the grader's clock starts (SL_RUNNER_READY). */
 static void require_gpu(void)
 {
     int n = 0;
@@ -267,6 +268,9 @@ static void require_gpu(void)
                 e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
         exit(SL_EXIT_NO_GPU);
     }
+    SL_CHECK(cudaFree(0));
+    printf(SL_RUNNER_READY "\n");
+    fflush(stdout);
 }
 
 static int cmd_run(const sl_runner_exercise *e, const char *dir, int count, const char *outdir)

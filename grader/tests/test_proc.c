@@ -59,6 +59,58 @@ START_TEST(silence_is_a_hang)
 }
 END_TEST
 
+/* A run whose limits count from a ready line (a runner under a tool on a
+ * loaded machine starts slowly; its own work is what the limits time). */
+static void run_ready(const char *script, double timeout_s, double idle_s, double start_s,
+                      sl_proc_result *r)
+{
+    char *argv[] = {"sh", "-c", (char *)script, NULL};
+    sl_proc_opts o = {0};
+    o.out_path = log_path;
+    o.out_cap = 1 << 20;
+    o.timeout_s = timeout_s;
+    o.idle_s = idle_s;
+    o.ready_mark = "@@ready";
+    o.start_s = start_s;
+    sl_proc_run_opts(argv, &o, r);
+}
+
+START_TEST(slow_start_is_not_counted)
+{
+    /* 1.5 s silent before the mark, then quick: a 0.5 s limit holds */
+    sl_proc_result r;
+    run_ready("sleep 1.5; echo @@ready; echo done", 0.5, 0.4, 30, &r);
+    ck_assert(!r.timed_out && !r.not_ready);
+    ck_assert(r.exited && r.code == 0);
+    ck_assert(r.seconds >= 1.5); /* seconds stay the whole run's */
+}
+END_TEST
+
+START_TEST(work_after_ready_is_timed)
+{
+    sl_proc_result r;
+    double t0 = sl_now();
+    run_ready("echo @@ready; sleep 100", 0.5, 0, 30, &r);
+    ck_assert(r.timed_out && !r.not_ready);
+    ck_assert(sl_now() - t0 < 5.0);
+    /* and silence after the mark is a hang */
+    run_ready("sleep 1; echo @@ready; sleep 100", 30, 0.5, 30, &r);
+    ck_assert(r.timed_out && !r.not_ready);
+    ck_assert(r.seconds < 5.0);
+}
+END_TEST
+
+START_TEST(no_ready_line_meets_the_start_limit)
+{
+    /* the mark must start a line: a program cannot print it mid-line */
+    sl_proc_result r;
+    double t0 = sl_now();
+    run_ready("echo x@@ready; echo @@readyy; sleep 100", 0.2, 0.2, 1.0, &r);
+    ck_assert(r.timed_out && r.not_ready);
+    ck_assert(sl_now() - t0 >= 1.0 && sl_now() - t0 < 5.0);
+}
+END_TEST
+
 /* until() for the tests below: the log holds "half" */
 static int log_says_half(void *arg)
 {
@@ -258,6 +310,9 @@ Suite *proc_suite(void)
     tcase_add_test(tc, wait_until_reports_a_child_that_ended_first);
     tcase_add_test(tc, slow_progress_is_not_a_hang);
     tcase_add_test(tc, silence_is_a_hang);
+    tcase_add_test(tc, slow_start_is_not_counted);
+    tcase_add_test(tc, work_after_ready_is_timed);
+    tcase_add_test(tc, no_ready_line_meets_the_start_limit);
     tcase_add_test(tc, output_flood_is_capped);
     tcase_add_test(tc, missing_program);
     tcase_add_test(tc, exit_127_is_the_programs);
