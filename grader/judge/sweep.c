@@ -189,6 +189,7 @@ static void check_opts(const sl_grade_ctx *ctx, int check, const member *m, int 
     snprintf(out, len, "%s/sweep/out-%s", ctx->workdir, check_name(check));
     int tool = check == SL_SWEPT_SMALL ? 0 : check;
     sl_runner_opts(ctx->runner, ctx->sanitizer, tool, in, out, cases, log, timeout_s, box, o);
+    sl_runner_mps_client(box, o); /* under --mps: what fails here runs again outside */
 }
 
 /* The plain runner has finished every small input: it started the first

@@ -1,17 +1,22 @@
-/* CUDA MPS for a class run (--mps, opt-in): one daemon serves every runner,
- * so a runner's start costs less than a fresh context of its own. The
- * daemon is ours, with a private pipe folder (CUDA_MPS_PIPE_DIRECTORY), so
- * it neither meets nor disturbs another user's MPS; runners find it through
- * that variable, which sl_mps_start exports. Whether one client's fatal
- * fault can change another's verdict must be proven on the GPU before this
- * becomes a default (docs/instructors.md). */
+/* CUDA MPS for a class run (--mps, opt-in): one daemon of ours whose
+ * clients share its context instead of creating one each. Only the lesson
+ * sweep's runs are its clients (sl_runner_mps_client, runner_call.h): under
+ * MPS a client's fatal fault is reported to every client of the GPU
+ * (measured, docs/instructors.md), and the sweep takes nothing from a run
+ * but "clean" (anything else and each exercise runs that check itself,
+ * outside MPS), so a neighbour's fault costs time there, never a verdict.
+ * The daemon has a private pipe folder, so it neither meets nor disturbs
+ * another user's MPS, and serves our uid only. */
 #ifndef SYNCLAB_MPS_H
 #define SYNCLAB_MPS_H
 
 /* Starts nvidia-cuda-mps-control -d with its pipe and log folders under
- * /tmp/synclab-mps-<pid> and exports them. 0 ok; -1 (said on stderr) when
- * it cannot start: the run then goes on without MPS. */
+ * /tmp/synclab-mps-<pid>, and names the pipe folder in SYNCLAB_MPS_PIPES
+ * for this process and its children. 0 ok; -1 (said on stderr) when it
+ * cannot start: the run then goes on without MPS. */
 int sl_mps_start(void);
+/* The running daemon's pipe folder (from SYNCLAB_MPS_PIPES), or NULL. */
+const char *sl_mps_pipes(void);
 /* Asks the daemon to quit, and waits for it. */
 void sl_mps_stop(void);
 

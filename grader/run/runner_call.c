@@ -6,6 +6,7 @@
 
 #include "case.h"
 #include "files.h"
+#include "mps.h"
 #include "sanitizer.h"
 
 enum {
@@ -78,6 +79,24 @@ void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const c
     o->quota_entries = cases + OUT_QUOTA_SLACK;
     long long bytes = (long long)(cases + 1) * SL_RUN_LOG_CAP;
     o->quota_bytes = (bytes < OUT_QUOTA_MAX ? bytes : OUT_QUOTA_MAX) + out_room;
+}
+
+int sl_runner_mps_client(sl_sandbox *box, sl_proc_opts *o)
+{
+    const char *pipes = sl_mps_pipes();
+    if (!pipes)
+        return 0;
+    /* the harness's mode as in sl_runner_opts, and where the daemon is */
+    static char pipe_var[4200];
+    static const char *plain[3], *tool[3];
+    snprintf(pipe_var, sizeof pipe_var, "CUDA_MPS_PIPE_DIRECTORY=%s", pipes);
+    plain[0] = PLAIN_ENV[0];
+    tool[0] = TOOL_ENV[0];
+    plain[1] = tool[1] = pipe_var;
+    plain[2] = tool[2] = NULL;
+    o->env = o->env == TOOL_ENV ? tool : plain;
+    box->mps_pipes = pipes;
+    return 1;
 }
 
 /* The group that just ended counted launches, and all were 0. */

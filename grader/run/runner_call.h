@@ -42,6 +42,11 @@ int sl_runner_argv(const char *runner, const char *sanitizer, int tool, const sl
 void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const char *in_dir,
                     const char *out_dir, int cases, const char *logpath, double timeout_s,
                     sl_sandbox *box, sl_proc_opts *o);
+/* After sl_runner_opts: under --mps (mps.h) the run becomes a client of
+ * our MPS daemon. Only for runs whose every result but "clean" is thrown
+ * away (the lesson sweep's): a neighbour's fatal fault reaches every
+ * client. Returns 1 when it did, 0 when no daemon runs. */
+int sl_runner_mps_client(sl_sandbox *box, sl_proc_opts *o);
 
 /* How far a runner's log got: groups started ("@@exercise" lines), and
  * launched = 0 when one of the groups up to number `upto` (every group:

@@ -94,16 +94,10 @@ static int find_bwrap(char *out, size_t n)
     return SYNCLAB_DEPS_ROOT[0] && executable(out);
 }
 
-/* A CUDA MPS daemon of ours (mps.h): its clients need its pipe folder,
- * the host's /dev/shm and IPC namespace, and our uid. */
-static const char *mps_pipes(void)
-{
-    const char *p = getenv("CUDA_MPS_PIPE_DIRECTORY");
-    return p && *p ? p : NULL;
-}
-
-/* The options every sandbox starts with. */
-static int base_args(const char **argv, int k)
+/* The options every sandbox starts with. A client of our MPS daemon
+ * (mps_pipes) keeps the host's /dev/shm and IPC namespace: the daemon
+ * talks to its clients through them. */
+static int base_args(const char **argv, int k, const char *mps_pipes)
 {
     static char tmp_size[32], shm_size[32];
     const char *mb = getenv("SYNCLAB_SANDBOX_TMP_MB"); /* /tmp and /dev/shm */
@@ -138,7 +132,7 @@ static int base_args(const char **argv, int k)
                           NULL};
     for (int i = 0; base[i]; i++)
         argv[k++] = base[i];
-    if (!mps_pipes()) {
+    if (!mps_pipes) {
         argv[k++] = "--size";
         argv[k++] = shm_size;
         argv[k++] = "--tmpfs";
@@ -178,7 +172,7 @@ static int try_bwrap(uid_t uid, gid_t gid, char *why, size_t n)
         if (uid != (uid_t)-1)
             drop_to(uid, gid);
         const char *argv[64];
-        int k = base_args(argv, 0);
+        int k = base_args(argv, 0, NULL);
         argv[k++] = "true";
         argv[k] = NULL;
         execv(g_bwrap, (char *const *)argv);
@@ -299,7 +293,7 @@ static int give_tree(const char *dir) { return nftw(dir, give_entry, 16, FTW_PHY
 int sl_sandbox_prepare(const sl_sandbox *s)
 {
     g_drop_now = 0;
-    if (!sl_sandbox_available() || g_uid == (uid_t)-1 || mps_pipes())
+    if (!sl_sandbox_available() || g_uid == (uid_t)-1 || s->mps_pipes)
         return 0; /* an MPS daemon serves its own uid only */
     /* a bind the dropped uid cannot reach fails the whole run: then this
      * run keeps our uid (namespaces and rlimits still apply) */
@@ -380,7 +374,7 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
     static char status[16], lock_dir[PATH_MAX];
     static const char *hidden_dirs[MAX_HIDDEN + 1];
     int nhd = 0;
-    int k = base_args(args, 0), np = 0;
+    int k = base_args(args, 0, s->mps_pipes), np = 0;
     /* what to hide: the folder of the GPU-turn locks, as set now (gpus.c
      * sets one per GPU: a runner holding them would stall every other
      * grader), the grader's trees (probe), its outputs and the submissions
@@ -421,8 +415,8 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
      * dependencies (bubblewrap, maybe the CUDA tools) */
     if (SYNCLAB_DEPS_ROOT[0] && access(SYNCLAB_DEPS_ROOT, F_OK) == 0)
         k = bind(args, k, "--ro-bind", SYNCLAB_DEPS_ROOT, paths[np++], PATH_MAX);
-    if (mps_pipes() && access(mps_pipes(), F_OK) == 0)
-        k = bind(args, k, "--ro-bind", mps_pipes(), paths[np++], PATH_MAX);
+    if (s->mps_pipes && access(s->mps_pipes, F_OK) == 0)
+        k = bind(args, k, "--ro-bind", s->mps_pipes, paths[np++], PATH_MAX);
     for (int i = 0; i < s->nro; i++)
         k = bind(args, k, "--ro-bind", s->ro[i], paths[np++], PATH_MAX);
     const char *first_rw = NULL;

@@ -33,6 +33,10 @@ typedef struct {
     int nrw;
     double cpu_s; /* RLIMIT_CPU in seconds; 0: none */
     long nproc;   /* RLIMIT_NPROC; 0: the default (SYNCLAB_SANDBOX_NPROC or 4096) */
+    /* A client of our MPS daemon (mps.h): its pipe folder, shown read-only;
+     * the run keeps our uid and the host's /dev/shm and IPC namespace.
+     * NULL for every run but the lesson sweep's under --mps. */
+    const char *mps_pipes;
 } sl_sandbox;
 
 /* Adds a read-only / read-write path (ignored when full). */

@@ -13,7 +13,9 @@
 
 #include "files.h"
 #include "grade.h"
+#include "mps.h"
 #include "proc.h"
+#include "runner_call.h"
 #include "sandbox.h"
 #include "synclab_config.h"
 #include "unit.h"
@@ -431,6 +433,88 @@ START_TEST(tool_run_without_launches_is_not_clean)
 }
 END_TEST
 
+/* An MPS client (the sweep's runs under --mps) sees the daemon's pipe
+ * folder, the host's /dev/shm and keeps our uid; any other run sees none
+ * of it (its /tmp and /dev/shm are its own). */
+static void mps_probe(world *w, const char *pipes, const char *shm_mark, int client, char **report)
+{
+    sl_sandbox box = {0};
+    sl_sandbox_ro(&box, w->in);
+    sl_sandbox_rw(&box, w->out);
+    box.mps_pipes = client ? pipes : NULL;
+    sl_proc_opts o = {0};
+    o.out_path = w->log;
+    o.out_cap = 1 << 20;
+    o.timeout_s = 10;
+    o.box = &box;
+    char script[2000];
+    snprintf(script, sizeof script,
+             "r=''; test -e %s/control && r=\"$r pipes\"; test -e %s && r=\"$r shm\"; "
+             "echo \"$r uid=$(id -u)\" > %s/report",
+             pipes, shm_mark, w->out);
+    char *argv[] = {"/bin/sh", "-c", script, NULL};
+    sl_proc_result r;
+    sl_sandbox_prepare(&box);
+    sl_proc_run_opts(argv, &o, &r);
+    ck_assert_msg(r.exited && r.code == 0, "exit %d", r.code);
+    *report = out_file(w, "report");
+    ck_assert_ptr_nonnull(*report);
+}
+
+START_TEST(mps_client_sees_the_daemon_only)
+{
+    NEED_SANDBOX();
+    world w;
+    make_world(&w, "mps");
+    char pipes[200], control[300], shm_mark[200];
+    snprintf(pipes, sizeof pipes, "/tmp/synclab-test-mps-%ld", (long)getpid());
+    snprintf(control, sizeof control, "%s/control", pipes);
+    snprintf(shm_mark, sizeof shm_mark, "/dev/shm/synclab-test-mps-%ld", (long)getpid());
+    ck_assert_int_eq(sl_mkdirs(pipes), 0);
+    ck_assert_int_eq(sl_write_file(control, "x"), 0);
+    int have_shm = sl_write_file(shm_mark, "x") == 0;
+    char *client = NULL, *other = NULL, uid[32];
+    mps_probe(&w, pipes, shm_mark, 1, &client);
+    mps_probe(&w, pipes, shm_mark, 0, &other);
+    snprintf(uid, sizeof uid, "uid=%ld", (long)getuid());
+    ck_assert_msg(strstr(client, " pipes") && strstr(client, uid), "%s", client);
+    ck_assert_msg(!have_shm || strstr(client, " shm"), "%s", client);
+    ck_assert_msg(!strstr(other, "pipes") && !strstr(other, "shm"), "%s", other);
+    /* root drops every other run to the sandbox's uid */
+    ck_assert_msg(getuid() != 0 || !strstr(other, "uid=0\n"), "%s", other);
+    free(client);
+    free(other);
+    unlink(shm_mark);
+    sl_remove_tree(pipes, 1);
+    sl_remove_tree(w.root, 1);
+}
+END_TEST
+
+/* Only with a daemon of ours does a run become its client, and the
+ * harness's mode stays in its environment beside the pipe folder. */
+START_TEST(mps_client_environment)
+{
+    for (int tool = 0; tool < 2; tool++) {
+        sl_sandbox box;
+        sl_proc_opts o;
+        unsetenv("SYNCLAB_MPS_PIPES");
+        sl_runner_opts("/bin/true", "compute-sanitizer", tool ? SL_TOOL_RACECHECK : 0, NULL, "/tmp",
+                       1, "/dev/null", 5, &box, &o);
+        const char *const *env = o.env;
+        ck_assert_int_eq(sl_runner_mps_client(&box, &o), 0);
+        ck_assert(o.env == env && !box.mps_pipes);
+        setenv("SYNCLAB_MPS_PIPES", "/tmp/synclab-mps-1/pipe", 1);
+        ck_assert_str_eq(sl_mps_pipes(), "/tmp/synclab-mps-1/pipe");
+        ck_assert_int_eq(sl_runner_mps_client(&box, &o), 1);
+        ck_assert_str_eq(box.mps_pipes, "/tmp/synclab-mps-1/pipe");
+        ck_assert_str_eq(o.env[0], env[0]); /* the mode */
+        ck_assert_str_eq(o.env[1], "CUDA_MPS_PIPE_DIRECTORY=/tmp/synclab-mps-1/pipe");
+        ck_assert_ptr_null(o.env[2]);
+        unsetenv("SYNCLAB_MPS_PIPES");
+    }
+}
+END_TEST
+
 Suite *sandbox_suite(void)
 {
     Suite *s = suite_create("sandbox");
@@ -449,6 +533,8 @@ Suite *sandbox_suite(void)
     tcase_add_test(tc, sandbox_status_is_said);
     tcase_add_test(tc, status_of_bubblewrap);
     tcase_add_test(tc, tool_run_without_launches_is_not_clean);
+    tcase_add_test(tc, mps_client_sees_the_daemon_only);
+    tcase_add_test(tc, mps_client_environment);
     suite_add_tcase(s, tc);
     return s;
 }
