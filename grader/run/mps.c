@@ -1,14 +1,21 @@
 #include "mps.h"
 
+#include <errno.h>
+#include <grp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include "sandbox.h"
 
 #define PIPES_ENV "SYNCLAB_MPS_PIPES"
 
 static char g_dir[256];
+static long g_uid = -1; /* the daemon's uid when not ours */
 
 const char *sl_mps_pipes(void)
 {
@@ -16,18 +23,54 @@ const char *sl_mps_pipes(void)
     return p && *p ? p : NULL;
 }
 
-/* The control program's environment: set only around its own call, so that
- * no other CUDA program of ours (a runner outside the sweep) finds the
- * daemon. */
-static void control_env(const char *pipes, const char *logs)
+/* Runs nvidia-cuda-mps-control [arg] as the daemon's uid with its folders
+ * in the environment of that call alone (no other CUDA program of ours
+ * finds the daemon), stdin from `input` (NULL: none). Its exit code; 127
+ * when it could not be run. */
+static int control(const char *arg, const char *input)
 {
-    if (pipes) {
+    char pipes[300], logs[300];
+    snprintf(pipes, sizeof pipes, "%s/pipe", g_dir);
+    snprintf(logs, sizeof logs, "%s/log", g_dir);
+    int in[2] = {-1, -1};
+    if (input && pipe(in) != 0)
+        return 127;
+    pid_t pid = fork();
+    if (pid < 0)
+        return 127;
+    if (pid == 0) {
+        if (input) {
+            dup2(in[0], STDIN_FILENO);
+            close(in[0]);
+            close(in[1]);
+        }
         setenv("CUDA_MPS_PIPE_DIRECTORY", pipes, 1);
         setenv("CUDA_MPS_LOG_DIRECTORY", logs, 1);
-    } else {
-        unsetenv("CUDA_MPS_PIPE_DIRECTORY");
-        unsetenv("CUDA_MPS_LOG_DIRECTORY");
+        /* as the sandbox's uid: a daemon serves its own uid only, and the
+         * runs that use it must not keep root (RLIMIT_NPROC, signals) */
+        if (g_uid >= 0 &&
+            (setgroups(0, NULL) != 0 || setresgid((gid_t)g_uid, (gid_t)g_uid, (gid_t)g_uid) != 0 ||
+             setresuid((uid_t)g_uid, (uid_t)g_uid, (uid_t)g_uid) != 0))
+            _exit(126);
+        execlp("nvidia-cuda-mps-control", "nvidia-cuda-mps-control", arg, (char *)NULL);
+        _exit(127);
     }
+    if (input) {
+        close(in[0]);
+        signal(SIGPIPE, SIG_IGN);
+        ssize_t w = write(in[1], input, strlen(input));
+        (void)w;
+        close(in[1]);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
+}
+
+static int give(const char *path)
+{
+    return g_uid < 0 || chown(path, (uid_t)g_uid, (gid_t)g_uid) == 0 ? 0 : -1;
 }
 
 int sl_mps_start(void)
@@ -36,24 +79,21 @@ int sl_mps_start(void)
     snprintf(g_dir, sizeof g_dir, "/tmp/synclab-mps-%ld", (long)getpid());
     snprintf(pipes, sizeof pipes, "%s/pipe", g_dir);
     snprintf(logs, sizeof logs, "%s/log", g_dir);
+    g_uid = geteuid() == 0 ? sl_sandbox_uid() : -1;
     mkdir(g_dir, 0700);
     mkdir(pipes, 0700);
     mkdir(logs, 0700);
-    if (access(pipes, W_OK) != 0 || access(logs, W_OK) != 0) {
+    if (access(pipes, W_OK) != 0 || access(logs, W_OK) != 0 || give(g_dir) || give(pipes) ||
+        give(logs)) {
         fprintf(stderr, "syncgrade: --mps: cannot create %s\n", g_dir);
         g_dir[0] = '\0';
         return -1;
     }
-    control_env(pipes, logs);
     /* -d daemonizes: the command returns once the daemon listens */
-    int rc = system("command -v nvidia-cuda-mps-control >/dev/null && "
-                    "nvidia-cuda-mps-control -d");
-    control_env(NULL, NULL);
+    int rc = control("-d", NULL);
     if (rc != 0) {
-        fprintf(stderr,
-                "syncgrade: --mps: no nvidia-cuda-mps-control, or it did not start "
-                "(status %d): going on without MPS\n",
-                rc);
+        fprintf(stderr, "syncgrade: --mps: %s (status %d): going on without MPS\n",
+                rc == 127 ? "no nvidia-cuda-mps-control" : "the MPS daemon did not start", rc);
         g_dir[0] = '\0';
         return -1;
     }
@@ -67,20 +107,11 @@ void sl_mps_stop(void)
 {
     if (!g_dir[0])
         return;
-    char pipes[300], logs[300];
-    snprintf(pipes, sizeof pipes, "%s/pipe", g_dir);
-    snprintf(logs, sizeof logs, "%s/log", g_dir);
-    control_env(pipes, logs);
-    FILE *p = popen("nvidia-cuda-mps-control", "w");
-    if (p) {
-        fputs("quit\n", p);
-        pclose(p);
-    }
-    control_env(NULL, NULL);
+    control(NULL, "quit\n");
     /* the daemon removes its pipes as it quits; give it a moment */
     for (int i = 0; i < 50; i++) {
         char pid_file[400];
-        snprintf(pid_file, sizeof pid_file, "%s/nvidia-cuda-mps-control.pid", pipes);
+        snprintf(pid_file, sizeof pid_file, "%s/pipe/nvidia-cuda-mps-control.pid", g_dir);
         if (access(pid_file, F_OK) != 0)
             break;
         usleep(100000);

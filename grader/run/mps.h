@@ -6,13 +6,16 @@
  * but "clean" (anything else and each exercise runs that check itself,
  * outside MPS), so a neighbour's fault costs time there, never a verdict.
  * The daemon has a private pipe folder, so it neither meets nor disturbs
- * another user's MPS, and serves our uid only. */
+ * another user's MPS. It serves its own uid only: a root grader starts it
+ * as the sandbox's uid (sl_sandbox_uid), which its clients drop to as
+ * every run does, so none of them keeps root. */
 #ifndef SYNCLAB_MPS_H
 #define SYNCLAB_MPS_H
 
-/* Starts nvidia-cuda-mps-control -d with its pipe and log folders under
- * /tmp/synclab-mps-<pid>, and names the pipe folder in SYNCLAB_MPS_PIPES
- * for this process and its children. 0 ok; -1 (said on stderr) when it
+/* Starts nvidia-cuda-mps-control -d (as the sandbox's uid when we are
+ * root) with its pipe and log folders under /tmp/synclab-mps-<pid>, and
+ * names the pipe folder in SYNCLAB_MPS_PIPES for this process and its
+ * children. 0 ok; -1 (said on stderr) when it
  * cannot start: the run then goes on without MPS. */
 int sl_mps_start(void);
 /* The running daemon's pipe folder (from SYNCLAB_MPS_PIPES), or NULL. */

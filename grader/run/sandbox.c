@@ -250,6 +250,11 @@ int sl_sandbox_available(void)
     return g_available;
 }
 
+long sl_sandbox_uid(void)
+{
+    return sl_sandbox_available() && g_uid != (uid_t)-1 ? (long)g_uid : -1;
+}
+
 const char *sl_sandbox_status(void)
 {
     probe();
@@ -293,8 +298,8 @@ static int give_tree(const char *dir) { return nftw(dir, give_entry, 16, FTW_PHY
 int sl_sandbox_prepare(const sl_sandbox *s)
 {
     g_drop_now = 0;
-    if (!sl_sandbox_available() || g_uid == (uid_t)-1 || s->mps_pipes)
-        return 0; /* an MPS daemon serves its own uid only */
+    if (!sl_sandbox_available() || g_uid == (uid_t)-1)
+        return 0; /* (our MPS daemon runs as g_uid too: mps.c) */
     /* a bind the dropped uid cannot reach fails the whole run: then this
      * run keeps our uid (namespaces and rlimits still apply) */
     for (int i = 0; i < s->nro; i++)

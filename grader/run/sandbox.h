@@ -33,9 +33,10 @@ typedef struct {
     int nrw;
     double cpu_s; /* RLIMIT_CPU in seconds; 0: none */
     long nproc;   /* RLIMIT_NPROC; 0: the default (SYNCLAB_SANDBOX_NPROC or 4096) */
-    /* A client of our MPS daemon (mps.h): its pipe folder, shown read-only;
-     * the run keeps our uid and the host's /dev/shm and IPC namespace.
-     * NULL for every run but the lesson sweep's under --mps. */
+    /* A client of our MPS daemon (mps.h): its pipe folder, shown read-only,
+     * and the host's /dev/shm and IPC namespace, which the daemon talks
+     * through. The daemon runs as the sandbox's uid: a client drops to it
+     * as any run does. NULL for every run but the lesson sweep's (--mps). */
     const char *mps_pipes;
 } sl_sandbox;
 
@@ -46,6 +47,8 @@ void sl_sandbox_rw(sl_sandbox *s, const char *path);
 /* Probes bubblewrap once per process tree (the result is inherited by
  * forks): 1 when runs are sandboxed. SYNCLAB_SANDBOX=0 turns it off. */
 int sl_sandbox_available(void);
+/* The uid sandboxed runs drop to (a root grader's), or -1: they keep ours. */
+long sl_sandbox_uid(void);
 /* One line for the report: how runs are contained. */
 const char *sl_sandbox_status(void);
 /* Hides path (a folder or file) from every sandboxed run of this process

@@ -44,6 +44,7 @@ int main(void)
     srunner_add_suite(sr, gpu_turn_suite());
     srunner_add_suite(sr, diagnose_suite());
     srunner_add_suite(sr, sandbox_suite());
+    srunner_add_suite(sr, mps_suite());
     srunner_add_suite(sr, markdown_suite());
     srunner_add_suite(sr, lint_suite());
     srunner_run_all(sr, CK_NORMAL);

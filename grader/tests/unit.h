@@ -22,6 +22,7 @@ Suite *progress_suite(void);
 Suite *gpu_turn_suite(void);
 Suite *diagnose_suite(void);
 Suite *sandbox_suite(void);
+Suite *mps_suite(void);
 Suite *markdown_suite(void);
 Suite *lint_suite(void);
 /* Two small lessons for the tests of modules that take lessons. */
