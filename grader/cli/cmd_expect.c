@@ -271,6 +271,9 @@ static int determinism_source(int s, void *arg)
                        sizeof out);
     sl_text table = {0};
     sl_verdict seen[MAX_ONLY][16];
+    /* each run's first detail line: shown when a verdict flips, so that a
+     * flip on a loaded machine says why without another run */
+    static char why[MAX_ONLY][16][160];
     int runs = d->runs < 16 ? d->runs : 16, skipped = 0;
     for (int r = 0; r < runs && !skipped; r++) {
         /* a different seed each run: a verdict must not hang on the data */
@@ -280,6 +283,9 @@ static int determinism_source(int s, void *arg)
             const sl_outcome *g = got ? outcome_named(d->l, got, only[i]) : NULL;
             seen[i][r] = g ? g->verdict : SL_V_ERROR;
             skipped |= seen[i][r] == SL_V_SKIP;
+            const char *detail = g ? sl_text_str(&g->detail) : "no outcome";
+            snprintf(why[i][r], sizeof why[i][r], "seed %" PRIu64 ": %.*s", seed,
+                     (int)strcspn(detail, "\n"), detail);
         }
         if (skipped) /* no GPU: more runs would tell nothing */
             runs = r + 1;
@@ -292,6 +298,8 @@ static int determinism_source(int s, void *arg)
         for (int r = 0; r < runs; r++)
             sl_text_printf(&table, " %s", sl_verdict_name(seen[i][r]));
         sl_text_printf(&table, "\n");
+        for (int r = 0; r < runs; r++) /* tab lines: report_source shows them on a flip */
+            sl_text_printf(&table, "\t%s %s\n", sl_verdict_name(seen[i][r]), why[i][r]);
     }
     int rc = sl_channel_put(d->channels[s], sl_text_str(&table)) == 0 ? 0 : 3;
     sl_text_free(&table);
@@ -323,10 +331,17 @@ static int report_source(const char *source, const char *table, int *skipped)
         printf("%s: no verdicts (the grading process failed)\n", base);
         return 1;
     }
+    int last_flipped = 0;
     for (const char *s = table; *s;) {
         size_t len = strcspn(s, "\n");
         char line[1024], name[64], first[16] = "", v[16];
         snprintf(line, sizeof line, "%.*s", (int)len, s);
+        if (line[0] == '\t') { /* a run's detail, under its exercise's line */
+            if (last_flipped)
+                printf("    %s\n", line + 1);
+            s += len + (s[len] == '\n');
+            continue;
+        }
         int steady = 1, pos = 0, k = 0;
         sscanf(line, "%63s%n", name, &pos);
         for (const char *p = line + pos; sscanf(p, "%15s%n", v, &k) == 1; p += k) {
@@ -337,6 +352,7 @@ static int report_source(const char *source, const char *table, int *skipped)
         }
         printf("%s: %-22s %-40s %s\n", base, name, line + pos, steady ? "steady" : "FLIP");
         flips += !steady;
+        last_flipped = !steady;
         s += len + (s[len] == '\n');
     }
     return flips > 0;
