@@ -93,7 +93,12 @@ START_TEST(work_after_ready_is_timed)
     run_ready("echo @@ready; sleep 100", 0.5, 0, 30, &r);
     ck_assert(r.timed_out && !r.not_ready);
     ck_assert(sl_now() - t0 < 5.0);
-    /* and silence after the mark is a hang */
+}
+END_TEST
+
+START_TEST(silence_after_ready_is_a_hang)
+{
+    sl_proc_result r;
     run_ready("sleep 1; echo @@ready; sleep 100", 30, 0.5, 30, &r);
     ck_assert(r.timed_out && !r.not_ready);
     ck_assert(r.seconds < 5.0);
@@ -303,6 +308,8 @@ Suite *proc_suite(void)
 {
     Suite *s = suite_create("proc");
     TCase *tc = tcase_create("children");
+    /* the limits under test are a few seconds: room for a loaded machine */
+    tcase_set_timeout(tc, 30);
     tcase_add_test(tc, exit_code_and_output);
     tcase_add_test(tc, hang_is_killed_with_its_children);
     tcase_add_test(tc, crash_is_reported);
@@ -312,6 +319,7 @@ Suite *proc_suite(void)
     tcase_add_test(tc, silence_is_a_hang);
     tcase_add_test(tc, slow_start_is_not_counted);
     tcase_add_test(tc, work_after_ready_is_timed);
+    tcase_add_test(tc, silence_after_ready_is_a_hang);
     tcase_add_test(tc, no_ready_line_meets_the_start_limit);
     tcase_add_test(tc, output_flood_is_capped);
     tcase_add_test(tc, missing_program);
