@@ -22,6 +22,34 @@ enum { MAX_INFLIGHT = 64 };
 static pid_t inflight[MAX_INFLIGHT];
 static int ninflight;
 
+/* The same children as sl_procs, so that while one is waited for the
+ * others are watched too: a tool run beside a long plain run must meet its
+ * time limit and its folder quota then, not once its own wait begins, and
+ * its wall time ends when it ends. Only this process's: a fork inherits
+ * the list, not the children. */
+static sl_proc *watched[MAX_INFLIGHT];
+static int nwatched;
+static pid_t watched_by;
+
+static void watch(sl_proc *p)
+{
+    if (watched_by != getpid()) {
+        nwatched = 0;
+        watched_by = getpid();
+    }
+    if (nwatched < MAX_INFLIGHT)
+        watched[nwatched++] = p;
+}
+
+static void unwatch(sl_proc *p)
+{
+    for (int i = 0; i < nwatched; i++)
+        if (watched[i] == p) {
+            watched[i] = watched[--nwatched];
+            return;
+        }
+}
+
 static void track(pid_t pid)
 {
     if (ninflight < MAX_INFLIGHT)
@@ -150,6 +178,7 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
         return -1;
     }
     track(p->pid);
+    watch(p);
     return 0;
 }
 
@@ -245,6 +274,27 @@ static int stalled(sl_proc *p)
     return now - p->last_progress > p->idle_s;
 }
 
+/* One look at a child not being waited for: notes when it ended (without
+ * reaping it), or kills it at its limits as its own wait would. */
+static void police(sl_proc *q)
+{
+    if (q->ended > 0)
+        return;
+    siginfo_t si;
+    si.si_pid = 0;
+    if (waitid(P_PID, (id_t)q->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == q->pid) {
+        q->ended = sl_now();
+        return;
+    }
+    int quota = over_quota(q);
+    if (past_limit(q) || stalled(q) || quota) {
+        kill(-q->pid, SIGKILL);
+        kill(q->pid, SIGKILL);
+        q->killed = quota ? SL_PROC_KILLED_QUOTA : SL_PROC_KILLED_TIME;
+        q->ended = sl_now();
+    }
+}
+
 int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void *arg)
 {
     memset(r, 0, sizeof *r);
@@ -257,14 +307,19 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
             break;
         if (w < 0 && errno != EINTR) {
             untrack(p->pid);
+            unwatch(p);
             r->spawn_failed = 1;
             r->seconds = sl_now() - p->start;
             return 1;
         }
+        if (watched_by == getpid())
+            for (int i = 0; i < nwatched; i++)
+                if (watched[i] != p)
+                    police(watched[i]);
         if (until && until(arg))
             return 0;
-        int quota = over_quota(p);
-        if (past_limit(p) || stalled(p) || quota) {
+        int quota = p->killed ? p->killed == SL_PROC_KILLED_QUOTA : over_quota(p);
+        if (p->killed || past_limit(p) || stalled(p) || quota) {
             kill(-p->pid, SIGKILL);
             kill(p->pid, SIGKILL);
             while (wait4(p->pid, &status, 0, &ru) < 0 && errno == EINTR)
@@ -280,13 +335,22 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
         struct timespec nap = {0, 2 * 1000 * 1000};
         nanosleep(&nap, NULL);
     }
+    if (p->killed && !r->timed_out && !r->over_quota) { /* killed while another was waited for */
+        if (p->killed == SL_PROC_KILLED_QUOTA) {
+            r->over_quota = 1;
+        } else {
+            r->timed_out = 1;
+            r->not_ready = !p->ready;
+        }
+    }
+    unwatch(p);
     /* Whatever the child left behind in its group goes too, and in a
      * subreaper whatever it detached (setsid) and orphaned. */
     kill(-p->pid, SIGKILL);
     untrack(p->pid);
     if (sl_contain_is_subreaper())
         sl_contain_kill_children(inflight, ninflight, 5.0);
-    r->seconds = sl_now() - p->start;
+    r->seconds = (p->ended > 0 ? p->ended : sl_now()) - p->start;
     /* the child and the descendants it waited for (a sanitizer's target) */
     r->cpu_seconds = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
                      (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;

@@ -21,6 +21,8 @@ typedef struct {
     double cpu_seconds; /* user + system time of the child and its waited-for children */
 } sl_proc_result;
 
+enum { SL_PROC_KILLED_TIME = 1, SL_PROC_KILLED_QUOTA = 2 };
+
 typedef struct {
     pid_t pid;
     double start;
@@ -40,6 +42,10 @@ typedef struct {
     int ready;
     double limits_from; /* the start, or when ready_mark came */
     double last_ready_check;
+    /* Seen while another child was waited for (proc.c watches them all):
+     * when it ended, and why we killed it (SL_PROC_KILLED_*), if we did. */
+    double ended;
+    int killed;
     /* Optional: the child is killed when quota_dir holds more than
      * quota_entries files and folders or quota_bytes bytes. */
     const char *quota_dir;
