@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "proc.h"
 #include "trace.h"
 
 enum { OUT, SHARED, ALONE };
@@ -66,6 +68,17 @@ static int usable(void)
 
 static void lock(int fd, int op)
 {
+    /* Waiting for a turn may take a neighbour's whole exercise: our own
+     * runs that go on meanwhile (the tools beside a plain run) must still
+     * meet their limits, so with children running the wait polls. */
+    while (op != LOCK_UN && sl_proc_watch_children() > 0) {
+        if (flock(fd, op | LOCK_NB) == 0)
+            return;
+        if (errno != EWOULDBLOCK && errno != EINTR)
+            break;
+        struct timespec nap = {0, 10 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
     while (flock(fd, op) != 0 && errno == EINTR)
         ;
 }

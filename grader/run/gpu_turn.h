@@ -9,7 +9,9 @@
  * sharers queue behind it instead of starving it, and the room itself
  * (shared or exclusive). Locks die with their process; descriptors are
  * close-on-exec, so no runner inherits them. Without a usable lock file the
- * grader runs unsynchronized and says so under SYNCLAB_TRACE. */
+ * grader runs unsynchronized and says so under SYNCLAB_TRACE. While this
+ * process has runs going (proc.h), a wait for a turn polls and keeps
+ * watching their limits. */
 #ifndef SYNCLAB_GPU_TURN_H
 #define SYNCLAB_GPU_TURN_H
 

@@ -295,6 +295,17 @@ static void police(sl_proc *q)
     }
 }
 
+int sl_proc_watch_children(void)
+{
+    int running = 0;
+    if (watched_by == getpid())
+        for (int i = 0; i < nwatched; i++) {
+            police(watched[i]);
+            running += watched[i]->ended <= 0;
+        }
+    return running;
+}
+
 int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void *arg)
 {
     memset(r, 0, sizeof *r);

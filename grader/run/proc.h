@@ -90,6 +90,11 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r);
  * still runs (wait for it later), 1 when the child ended first (r filled).
  * until is asked every few milliseconds. */
 int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void *arg);
+/* One look at every child of this process not yet waited for: kills those
+ * past their limits, notes those that ended. Any wait here does it all the
+ * while; a caller blocked elsewhere (a lock) calls it. Returns how many
+ * still run. */
+int sl_proc_watch_children(void);
 /* start + wait, killing the child when its output stops growing for
  * idle_s seconds or at timeout_s overall. */
 void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_cap, double idle_s,

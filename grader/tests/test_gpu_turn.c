@@ -116,6 +116,30 @@ START_TEST(forked_child_keeps_parents_turn)
 }
 END_TEST
 
+/* While it waits for the GPU alone behind a neighbour, a grader's own runs
+ * that go on (tools beside a plain run) still meet their limits. */
+START_TEST(own_runs_are_watched_while_waiting)
+{
+    use_private_locks();
+    pid_t neighbour = child_waiting(0, 2.0); /* shares for 2 s */
+    nap(0.2);
+    char *argv[] = {"sh", "-c", "sleep 100", NULL};
+    sl_proc_opts o = {0};
+    o.out_path = "/dev/null";
+    o.timeout_s = 0.5;
+    sl_proc p;
+    ck_assert_int_eq(sl_proc_spawn(&p, argv, &o), 0);
+    sl_gpu_alone(); /* about 1.8 s behind the neighbour */
+    sl_proc_result r;
+    sl_proc_wait(&p, &r);
+    ck_assert(r.timed_out);
+    ck_assert_msg(r.seconds < 1.2, "killed after %.2f s", r.seconds);
+    sl_gpu_leave();
+    waited_10ms(neighbour);
+    remove_locks();
+}
+END_TEST
+
 START_TEST(no_lock_file_runs_anyway)
 {
     setenv("SYNCLAB_GPU_LOCK", "/nonexistent-dir/synclab-gpu", 1);
@@ -137,6 +161,7 @@ Suite *gpu_turn_suite(void)
     tcase_add_test(tc, late_sharer_queues_behind_alone);
     tcase_add_test(tc, forked_child_keeps_parents_turn);
     tcase_add_test(tc, no_lock_file_runs_anyway);
+    tcase_add_test(tc, own_runs_are_watched_while_waiting);
     suite_add_tcase(s, tc);
     return s;
 }
