@@ -36,8 +36,13 @@ static int control(const char *arg, const char *input)
     if (input && pipe(in) != 0)
         return 127;
     pid_t pid = fork();
-    if (pid < 0)
+    if (pid < 0) {
+        if (input) {
+            close(in[0]);
+            close(in[1]);
+        }
         return 127;
+    }
     if (pid == 0) {
         if (input) {
             dup2(in[0], STDIN_FILENO);
