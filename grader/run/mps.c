@@ -62,10 +62,11 @@ static int control(const char *arg, const char *input)
     }
     if (input) {
         close(in[0]);
-        signal(SIGPIPE, SIG_IGN);
+        void (*was)(int) = signal(SIGPIPE, SIG_IGN); /* it may quit unread */
         ssize_t w = write(in[1], input, strlen(input));
         (void)w;
         close(in[1]);
+        signal(SIGPIPE, was);
     }
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
