@@ -116,31 +116,34 @@ START_TEST(no_ready_line_meets_the_start_limit)
 }
 END_TEST
 
-/* Two children, as a tool batch beside a plain run: while one is waited
- * for, the other is watched too. */
-static void spawn_sh(sl_proc *p, const char *script, const char *log, double timeout_s,
-                     const char *quota_dir, int quota_entries)
+/* Two children, as a tool batch beside a plain run: `first` (30 s) is
+ * waited for, then `second` (second_s, its folder quota if any), which
+ * was watched meanwhile. */
+static void run_pair(const char *first, const char *second, double second_s, const char *quota_dir,
+                     sl_proc_result *ra, sl_proc_result *rb)
 {
-    char *argv[] = {"sh", "-c", (char *)script, NULL};
-    sl_proc_opts o = {0};
-    o.out_path = log;
-    o.out_cap = 1 << 20;
-    o.timeout_s = timeout_s;
-    o.quota_dir = quota_dir;
-    o.quota_entries = quota_entries;
-    ck_assert_int_eq(sl_proc_spawn(p, argv, &o), 0);
+    const char *scripts[2] = {first, second};
+    sl_proc p[2];
+    for (int i = 0; i < 2; i++) {
+        char *argv[] = {"sh", "-c", (char *)scripts[i], NULL};
+        sl_proc_opts o = {0};
+        o.out_path = i ? "/tmp/synclab_proc_test_b.log" : "/tmp/synclab_proc_test_a.log";
+        o.out_cap = 1 << 20;
+        o.timeout_s = i ? second_s : 30;
+        o.quota_dir = i ? quota_dir : NULL;
+        o.quota_entries = quota_dir ? 16 : 0;
+        ck_assert_int_eq(sl_proc_spawn(&p[i], argv, &o), 0);
+    }
+    sl_proc_wait(&p[0], ra);
+    sl_proc_wait(&p[1], rb);
 }
 
 START_TEST(the_other_child_meets_its_limit)
 {
-    sl_proc a, b;
     sl_proc_result ra, rb;
-    spawn_sh(&a, "sleep 2", "/tmp/synclab_proc_test_a.log", 30, NULL, 0);
-    spawn_sh(&b, "sleep 100", "/tmp/synclab_proc_test_b.log", 0.5, NULL, 0);
-    sl_proc_wait(&a, &ra);
+    run_pair("sleep 2", "sleep 100", 0.5, NULL, &ra, &rb);
     ck_assert(ra.exited && ra.code == 0 && ra.seconds >= 2.0);
-    /* b was killed at 0.5 s while a was waited for, and says so */
-    sl_proc_wait(&b, &rb);
+    /* killed at 0.5 s while the other was waited for, and it says so */
     ck_assert(rb.timed_out && !rb.exited);
     ck_assert_msg(rb.seconds < 1.5, "%.2f s", rb.seconds);
 }
@@ -148,12 +151,8 @@ END_TEST
 
 START_TEST(the_other_childs_end_is_its_own)
 {
-    sl_proc a, b;
     sl_proc_result ra, rb;
-    spawn_sh(&a, "sleep 1.5", "/tmp/synclab_proc_test_a.log", 30, NULL, 0);
-    spawn_sh(&b, "exit 3", "/tmp/synclab_proc_test_b.log", 30, NULL, 0);
-    sl_proc_wait(&a, &ra);
-    sl_proc_wait(&b, &rb);
+    run_pair("sleep 1.5", "exit 3", 30, NULL, &ra, &rb);
     ck_assert(rb.exited && rb.code == 3);
     ck_assert_msg(rb.seconds < 1.0, "%.2f s", rb.seconds); /* not when it was reaped */
 }
@@ -161,20 +160,15 @@ END_TEST
 
 START_TEST(the_other_child_meets_its_quota)
 {
-    char dir[100];
+    char dir[100], script[300];
     snprintf(dir, sizeof dir, "/tmp/synclab_proc_test_quota_%ld", (long)getpid());
     sl_remove_tree(dir, 1);
     ck_assert_int_eq(sl_mkdirs(dir), 0);
-    char script[300];
     snprintf(script, sizeof script, "i=0; while :; do : > %s/f$i; i=$((i+1)); done", dir);
-    sl_proc a, b;
     sl_proc_result ra, rb;
-    spawn_sh(&a, "sleep 2", "/tmp/synclab_proc_test_a.log", 30, NULL, 0);
-    spawn_sh(&b, script, "/tmp/synclab_proc_test_b.log", 30, dir, 16);
-    sl_proc_wait(&a, &ra);
+    run_pair("sleep 2", script, 30, dir, &ra, &rb);
     long long entries = 0, bytes = 0;
     sl_tree_usage(dir, &entries, &bytes);
-    sl_proc_wait(&b, &rb);
     ck_assert(rb.over_quota);
     /* stopped within a tenth of a second of passing 16, not 2 s later */
     ck_assert_msg(rb.seconds < 1.0 && entries < 5000, "%.2f s, %lld files", rb.seconds, entries);
