@@ -51,7 +51,7 @@ static int control(const char *arg, const char *input)
         }
         setenv("CUDA_MPS_PIPE_DIRECTORY", pipes, 1);
         setenv("CUDA_MPS_LOG_DIRECTORY", logs, 1);
-        /* as the sandbox's uid: a daemon serves its own uid only, and the
+        /* as the sandbox's uid: MPS runs one server at a time, for one uid, and the
          * runs that use it must not keep root (RLIMIT_NPROC, signals) */
         if (g_uid >= 0 &&
             (setgroups(0, NULL) != 0 || setresgid((gid_t)g_uid, (gid_t)g_uid, (gid_t)g_uid) != 0 ||

@@ -6,9 +6,10 @@
  * but "clean" (anything else and each exercise runs that check itself,
  * outside MPS), so a neighbour's fault costs time there, never a verdict.
  * The daemon has a private pipe folder, so it neither meets nor disturbs
- * another user's MPS. It serves its own uid only: a root grader starts it
- * as the sandbox's uid (sl_sandbox_uid), which its clients drop to as
- * every run does, so none of them keeps root. */
+ * another user's MPS. MPS runs one server at a time, for one uid
+ * (nvidia-cuda-mps-control(1)): a root grader starts it as the sandbox's
+ * uid (sl_sandbox_uid), which its clients drop to as every run does, so
+ * none of them keeps root. */
 #ifndef SYNCLAB_MPS_H
 #define SYNCLAB_MPS_H
 

@@ -1,6 +1,6 @@
 /* mps.c with a stand-in nvidia-cuda-mps-control on PATH that notes how it
  * was called: the daemon runs as the sandbox's uid (a root grader's runs
- * drop to it, and a daemon serves its own uid only), its folders reach it
+ * drop to it, and MPS runs one server at a time, for one uid), its folders reach it
  * only through that call's environment, and quit goes to its stdin. */
 #include <check.h>
 #include <stdio.h>
