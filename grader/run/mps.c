@@ -14,8 +14,8 @@
 
 #define PIPES_ENV "SYNCLAB_MPS_PIPES"
 
-static char g_dir[256];
-static long g_uid = -1; /* the daemon's uid when not ours */
+static char g_dir[256], g_pipes[300], g_logs[300]; /* g_dir empty: no daemon */
+static long g_uid = -1;                            /* the daemon's uid when not ours */
 
 const char *sl_mps_pipes(void)
 {
@@ -29,9 +29,6 @@ const char *sl_mps_pipes(void)
  * when it could not be run. */
 static int control(const char *arg, const char *input)
 {
-    char pipes[300], logs[300];
-    snprintf(pipes, sizeof pipes, "%s/pipe", g_dir);
-    snprintf(logs, sizeof logs, "%s/log", g_dir);
     int in[2] = {-1, -1};
     if (input && pipe(in) != 0)
         return 127;
@@ -49,8 +46,8 @@ static int control(const char *arg, const char *input)
             close(in[0]);
             close(in[1]);
         }
-        setenv("CUDA_MPS_PIPE_DIRECTORY", pipes, 1);
-        setenv("CUDA_MPS_LOG_DIRECTORY", logs, 1);
+        setenv("CUDA_MPS_PIPE_DIRECTORY", g_pipes, 1);
+        setenv("CUDA_MPS_LOG_DIRECTORY", g_logs, 1);
         /* as the sandbox's uid: MPS runs one server at a time, for one uid, and the
          * runs that use it must not keep root (RLIMIT_NPROC, signals) */
         if (g_uid >= 0 &&
@@ -81,16 +78,15 @@ static int give(const char *path)
 
 int sl_mps_start(void)
 {
-    char pipes[300], logs[300];
     snprintf(g_dir, sizeof g_dir, "/tmp/synclab-mps-%ld", (long)getpid());
-    snprintf(pipes, sizeof pipes, "%s/pipe", g_dir);
-    snprintf(logs, sizeof logs, "%s/log", g_dir);
+    snprintf(g_pipes, sizeof g_pipes, "%s/pipe", g_dir);
+    snprintf(g_logs, sizeof g_logs, "%s/log", g_dir);
     g_uid = geteuid() == 0 ? sl_sandbox_uid() : -1;
     mkdir(g_dir, 0700);
-    mkdir(pipes, 0700);
-    mkdir(logs, 0700);
-    if (access(pipes, W_OK) != 0 || access(logs, W_OK) != 0 || give(g_dir) || give(pipes) ||
-        give(logs)) {
+    mkdir(g_pipes, 0700);
+    mkdir(g_logs, 0700);
+    if (access(g_pipes, W_OK) != 0 || access(g_logs, W_OK) != 0 || give(g_dir) || give(g_pipes) ||
+        give(g_logs)) {
         fprintf(stderr, "syncgrade: --mps: cannot create %s\n", g_dir);
         g_dir[0] = '\0';
         return -1;
@@ -103,9 +99,9 @@ int sl_mps_start(void)
         g_dir[0] = '\0';
         return -1;
     }
-    setenv(PIPES_ENV, pipes, 1);
+    setenv(PIPES_ENV, g_pipes, 1);
     fprintf(stderr, "syncgrade: --mps: MPS daemon started for the lesson sweeps, pipes in %s\n",
-            pipes);
+            g_pipes);
     return 0;
 }
 
@@ -117,7 +113,7 @@ void sl_mps_stop(void)
     /* the daemon removes its pipes as it quits; give it a moment */
     for (int i = 0; i < 50; i++) {
         char pid_file[400];
-        snprintf(pid_file, sizeof pid_file, "%s/pipe/nvidia-cuda-mps-control.pid", g_dir);
+        snprintf(pid_file, sizeof pid_file, "%s/nvidia-cuda-mps-control.pid", g_pipes);
         if (access(pid_file, F_OK) != 0)
             break;
         usleep(100000);

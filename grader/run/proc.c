@@ -274,6 +274,15 @@ static int stalled(sl_proc *p)
     return now - p->last_progress > p->idle_s;
 }
 
+/* Which of its limits a running child has passed (SL_PROC_KILLED_*), or 0;
+ * the folder quota first. */
+static int limit_passed(sl_proc *p)
+{
+    if (over_quota(p))
+        return SL_PROC_KILLED_QUOTA;
+    return past_limit(p) || stalled(p) ? SL_PROC_KILLED_TIME : 0;
+}
+
 /* One look at a child not being waited for: notes when it ended (without
  * reaping it), or kills it at its limits as its own wait would. */
 static void police(sl_proc *q)
@@ -286,25 +295,28 @@ static void police(sl_proc *q)
         q->ended = sl_now();
         return;
     }
-    int quota = over_quota(q);
-    if (past_limit(q) || stalled(q) || quota) {
+    q->killed = limit_passed(q);
+    if (q->killed) {
         kill(-q->pid, SIGKILL);
         kill(q->pid, SIGKILL);
-        q->killed = quota ? SL_PROC_KILLED_QUOTA : SL_PROC_KILLED_TIME;
         q->ended = sl_now();
     }
 }
 
-int sl_proc_watch_children(void)
+/* police() for every child of this process but skip; how many still run. */
+static int police_all_but(const sl_proc *skip)
 {
     int running = 0;
     if (watched_by == getpid())
-        for (int i = 0; i < nwatched; i++) {
-            police(watched[i]);
-            running += watched[i]->ended <= 0;
-        }
+        for (int i = 0; i < nwatched; i++)
+            if (watched[i] != skip) {
+                police(watched[i]);
+                running += watched[i]->ended <= 0;
+            }
     return running;
 }
+
+int sl_proc_watch_children(void) { return police_all_but(NULL); }
 
 int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void *arg)
 {
@@ -323,36 +335,26 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
             r->seconds = sl_now() - p->start;
             return 1;
         }
-        if (watched_by == getpid())
-            for (int i = 0; i < nwatched; i++)
-                if (watched[i] != p)
-                    police(watched[i]);
+        police_all_but(p);
         if (until && until(arg))
             return 0;
-        int quota = p->killed ? p->killed == SL_PROC_KILLED_QUOTA : over_quota(p);
-        if (p->killed || past_limit(p) || stalled(p) || quota) {
+        if (!p->killed) /* else killed while another was waited for */
+            p->killed = limit_passed(p);
+        if (p->killed) {
             kill(-p->pid, SIGKILL);
             kill(p->pid, SIGKILL);
             while (wait4(p->pid, &status, 0, &ru) < 0 && errno == EINTR)
                 ;
-            if (quota) {
-                r->over_quota = 1;
-            } else {
-                r->timed_out = 1;
-                r->not_ready = !p->ready;
-            }
             break;
         }
         struct timespec nap = {0, 2 * 1000 * 1000};
         nanosleep(&nap, NULL);
     }
-    if (p->killed && !r->timed_out && !r->over_quota) { /* killed while another was waited for */
-        if (p->killed == SL_PROC_KILLED_QUOTA) {
-            r->over_quota = 1;
-        } else {
-            r->timed_out = 1;
-            r->not_ready = !p->ready;
-        }
+    if (p->killed == SL_PROC_KILLED_QUOTA) {
+        r->over_quota = 1;
+    } else if (p->killed) {
+        r->timed_out = 1;
+        r->not_ready = !p->ready;
     }
     unwatch(p);
     /* Whatever the child left behind in its group goes too, and in a

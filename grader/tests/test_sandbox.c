@@ -455,7 +455,6 @@ static void mps_probe(world *w, const char *pipes, const char *shm_mark, int cli
              pipes, shm_mark, w->out);
     char *argv[] = {"/bin/sh", "-c", script, NULL};
     sl_proc_result r;
-    sl_sandbox_prepare(&box);
     sl_proc_run_opts(argv, &o, &r);
     ck_assert_msg(r.exited && r.code == 0, "exit %d", r.code);
     *report = out_file(w, "report");
