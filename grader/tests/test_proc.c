@@ -170,8 +170,10 @@ START_TEST(the_other_child_meets_its_quota)
     long long entries = 0, bytes = 0;
     sl_tree_usage(dir, &entries, &bytes);
     ck_assert(rb.over_quota);
-    /* stopped within a tenth of a second of passing 16, not 2 s later */
-    ck_assert_msg(rb.seconds < 1.0 && entries < 5000, "%.2f s, %lld files", rb.seconds, entries);
+    /* stopped at the next tenth-of-a-second check, not 2 s later when its
+     * own wait began. Time is the claim: how many files a shell makes in a
+     * tenth of a second depends on the machine (CI made 6210). */
+    ck_assert_msg(rb.seconds < 1.0, "%.2f s, %lld files", rb.seconds, entries);
     sl_remove_tree(dir, 1);
 }
 END_TEST
