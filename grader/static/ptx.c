@@ -719,8 +719,7 @@ static void mark_named(const sl_ptx *p, const char *s, char *taken)
     }
 }
 
-/* A call through a register: "call.uni (retval0), %rd5, (param0), proto". */
-static int indirect_call(const sl_ptx_insn *in)
+int sl_ptx_indirect_call(const sl_ptx_insn *in)
 {
     if (!sl_ptx_matches(in, "call"))
         return 0;
@@ -736,22 +735,28 @@ static int indirect_call(const sl_ptx_insn *in)
     return *s == '%';
 }
 
+void sl_ptx_address_taken(const sl_ptx *p, char *taken)
+{
+    memset(taken, 0, (size_t)p->nfunc);
+    if (p->module_init)
+        mark_named(p, p->module_init, taken);
+    /* "mov.u64 %rd1, fn"; an indirect call's prototype names no function */
+    for (int i = 0; i < p->nfunc; i++)
+        for (int j = 0; j < p->func[i].ninsn; j++)
+            if (!sl_ptx_matches(&p->func[i].insn[j], "call") ||
+                sl_ptx_indirect_call(&p->func[i].insn[j]))
+                mark_named(p, sl_ptx_operands(&p->func[i].insn[j]), taken);
+}
+
 static void link_indirect_calls(sl_ptx *p)
 {
-    /* address-taken: named in a module-scope initialiser, or in an
-     * instruction other than a direct call ("mov.u64 %rd1, fn") */
     char *taken = calloc((size_t)p->nfunc + 1, 1);
     if (!taken)
         abort();
-    if (p->module_init)
-        mark_named(p, p->module_init, taken);
+    sl_ptx_address_taken(p, taken);
     for (int i = 0; i < p->nfunc; i++)
         for (int j = 0; j < p->func[i].ninsn; j++)
-            if (!sl_ptx_matches(&p->func[i].insn[j], "call") || indirect_call(&p->func[i].insn[j]))
-                mark_named(p, sl_ptx_operands(&p->func[i].insn[j]), taken);
-    for (int i = 0; i < p->nfunc; i++)
-        for (int j = 0; j < p->func[i].ninsn; j++)
-            if (indirect_call(&p->func[i].insn[j])) {
+            if (sl_ptx_indirect_call(&p->func[i].insn[j])) {
                 for (int k = 0; k < p->nfunc; k++)
                     if (taken[k])
                         add_callee(&p->func[i], k);

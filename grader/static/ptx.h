@@ -44,6 +44,12 @@ int sl_ptx_parse(const char *text, sl_ptx *p);
 void sl_ptx_free(sl_ptx *p);
 /* Fills each function's callee list from the names its instructions use. */
 void sl_ptx_link_calls(sl_ptx *p);
+/* A call through a register ("call.uni (retval0), %rd5, (param0), proto"). */
+int sl_ptx_indirect_call(const sl_ptx_insn *in);
+/* Marks (taken has p->nfunc entries) the functions whose address is taken:
+ * named in a module-scope initialiser or in an instruction other than a
+ * direct call. Any of them may be what an indirect call runs. */
+void sl_ptx_address_taken(const sl_ptx *p, char *taken);
 /* Index of the function named exactly name, or -1. */
 int sl_ptx_function_index(const sl_ptx *p, const char *name);
 /* Marks (mark[i] = 1, mark has p->nfunc entries) root and every function it
@@ -79,7 +85,12 @@ typedef enum {
      * CORESIDENT: the harness launches only as many blocks as fit on the
      * GPU at once, so a block may wait for a block chosen by its index. */
     SL_RULE_ORDER_NOTE,
-    SL_RULE_CORESIDENT
+    SL_RULE_CORESIDENT,
+    /* No instruction written in a source file whose path holds one of
+     * pattern's '|'-separated parts ("/cub/"): library code inlined into
+     * the student's kernel (cub::BlockScan) leaves no function of its own
+     * to name, but its .loc lines still name the header. */
+    SL_RULE_FORBID_SOURCE
 } sl_rule_kind;
 
 typedef struct {
@@ -88,6 +99,17 @@ typedef struct {
     const char *pattern;  /* FORBID/REQUIRE prefixes */
     const char *why;      /* shown with the RULE verdict: why it matters */
 } sl_rule;
+
+/* The exercises that teach what CUB and thrust do: their kernels (mangled
+ * names in namespace cub, thrust) and their inlined block and warp
+ * primitives (code from their headers) are refused, with why. */
+/* clang-format off */
+#define SL_LIBRARY_SOURCES "/include/cub/|/include/thrust/|/cccl/cub/|/cccl/thrust/"
+#define SL_RULES_NO_LIBRARY(why)                                                                   \
+    {SL_RULE_FORBID, "3cub", "ld.|st.", why},                                                      \
+    {SL_RULE_FORBID, "6thrust", "ld.|st.", why},                                                   \
+    {SL_RULE_FORBID_SOURCE, NULL, SL_LIBRARY_SOURCES, why}
+/* clang-format on */
 
 /* 1 when every rule holds; otherwise 0 with the first violation explained
  * in why and its source location(s) in where. */

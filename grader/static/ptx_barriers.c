@@ -92,10 +92,13 @@ static int regset_add(regset *r, const char *name)
     return 1;
 }
 
+/* Registers of the hardware that differ between threads of one block: the
+ * thread's place, and the clocks (each warp reads its own moment). */
 static int thread_varying_special(const char *tok)
 {
     return strncmp(tok, "%tid", 4) == 0 || strcmp(tok, "%laneid") == 0 ||
-           strncmp(tok, "%lanemask", 9) == 0 || strcmp(tok, "%warpid") == 0;
+           strncmp(tok, "%lanemask", 9) == 0 || strcmp(tok, "%warpid") == 0 ||
+           strncmp(tok, "%clock", 6) == 0 || strncmp(tok, "%globaltimer", 12) == 0;
 }
 
 /* Instructions with no destination register: their first operand is read. */
@@ -106,15 +109,23 @@ static int writes_first_operand(const sl_ptx_insn *in)
                            "cp.async|mbarrier.init|mbarrier.arrive_drop|@");
 }
 
+enum { MAX_PARAMS = 64 };
+
+/* A parameter's thread-dependent parts, as a mask of its 4-byte words (bit
+ * 63: every word from byte 252 on): a struct passed by value is followed
+ * field by field. */
+typedef uint64_t words;
+
 /* What one function's check needs from the rest of the module: which
  * functions hold a block-wide barrier (themselves or through calls: a
  * __noinline__ helper's barrier is the caller's barrier at the call), and
  * which parameters of each some caller passes a thread-dependent value (a
  * helper that branches on its `t` parameter branches on the thread index). */
 typedef struct {
-    char *has_barrier;     /* per function */
-    uint64_t *param_taint; /* per function, bit k: its parameter k */
-    int changed;           /* param_taint grew during this pass */
+    char *has_barrier;  /* per function */
+    words *param_taint; /* per function, MAX_PARAMS each: its parameter k */
+    words *ret_taint;   /* per function: its return value (func_retval0) */
+    int changed;        /* a taint grew during this pass */
 } module_facts;
 
 /* The function a call instruction names ("call.uni (retval0), f, (a, b)"),
@@ -396,6 +407,33 @@ static int group_switch_barrier(const sl_ptx *p, const sl_ptx_func *f, int j)
     return yes;
 }
 
+/* meets: the blocks of has_barrier, and those where threads arrive at the
+ * barrier at j without waiting ("barrier.arrive 0, %r1" where j is
+ * "barrier.sync 0, %r1"): producers that signal and leave are counted
+ * there, so a side that arrives is no way round it. */
+static void arrivals_at(const sl_ptx_func *f, const sl_cfg *g, int j, const char *has_barrier,
+                        char *meets)
+{
+    memcpy(meets, has_barrier, (size_t)g->nb + 1);
+    const char *ops = sl_ptx_operands(&f->insn[j]);
+    while (isspace((unsigned char)*ops))
+        ops++;
+    size_t idn = strcspn(ops, ",; \t");
+    if (sl_ptx_matches(&f->insn[j], "bar.red|barrier.red|barrier.cta.red|bar.cta.red"))
+        return; /* a reduction's result is the waiters' alone */
+    for (int k = 0; k < f->ninsn; k++) {
+        const sl_ptx_insn *in = &f->insn[k];
+        if (!sl_ptx_matches(in, "bar.arrive|barrier.arrive|barrier.cta.arrive|bar.cta.arrive"))
+            continue;
+        const char *a = sl_ptx_operands(in);
+        while (isspace((unsigned char)*a))
+            a++;
+        if (idn > 0 && strcspn(a, ",; \t") == idn && strncmp(a, ops, idn) == 0 &&
+            !sl_ptx_guarded(in))
+            meets[g->block_of[k]] = 1;
+    }
+}
+
 /* Can one side of the branch ending block x reach the join without
  * passing a block that holds a barrier? */
 static int has_barrier_free_side(sl_cfg *g, int x, const char *has_barrier)
@@ -430,17 +468,123 @@ static int has_barrier_free_side(sl_cfg *g, int x, const char *has_barrier)
     return free_path;
 }
 
-/* The index k of "[<f>_param_<k>]" when in loads f's own parameter k. */
-static int own_param_index(const sl_ptx_func *f, const sl_ptx_insn *in)
+/* Bytes one ld.param/st.param moves: its type's size times its vector
+ * length ("st.param.v2.b32" moves 8). */
+static int param_access_bytes(const sl_ptx_insn *in)
 {
-    if (!sl_ptx_matches(in, "ld.param"))
-        return -1;
+    int lanes = sl_ptx_op_has(in, ".v4") ? 4 : sl_ptx_op_has(in, ".v2") ? 2 : 1;
+    static const struct {
+        const char *t;
+        int bytes;
+    } types[] = {{"64", 8}, {"32", 4}, {"16", 2}, {"8", 1}};
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        char b[8], u[8], s[8], f[8];
+        snprintf(b, sizeof b, ".b%s", types[i].t);
+        snprintf(u, sizeof u, ".u%s", types[i].t);
+        snprintf(s, sizeof s, ".s%s", types[i].t);
+        snprintf(f, sizeof f, ".f%s", types[i].t);
+        if (sl_ptx_op_has(in, b) || sl_ptx_op_has(in, u) || sl_ptx_op_has(in, s) ||
+            sl_ptx_op_has(in, f))
+            return lanes * types[i].bytes;
+    }
+    return 4 * lanes;
+}
+
+/* The words of bytes [off, off + bytes). */
+static words word_mask(long off, int bytes)
+{
+    words m = 0;
+    for (long w = off / 4; w <= (off + bytes - 1) / 4; w++)
+        m |= (words)1 << (w < 63 ? w : 63);
+    return m;
+}
+
+/* In's address "[<base><digits>+<off>]": the number after base into *k and
+ * the words it touches; 0 when it names another address. */
+static int param_address(const sl_ptx_insn *in, const char *base, int *k, words *touched)
+{
     const char *b = strchr(sl_ptx_operands(in), '[');
-    size_t n = strlen(f->name);
-    if (!b || strncmp(b + 1, f->name, n) != 0 || strncmp(b + 1 + n, "_param_", 7) != 0)
-        return -1;
-    int k = atoi(b + 1 + n + 7);
-    return k >= 0 && k < 64 ? k : -1;
+    size_t n = strlen(base);
+    if (!b || strncmp(b + 1, base, n) != 0 || !isdigit((unsigned char)b[1 + n]))
+        return 0;
+    char *e;
+    long idx = strtol(b + 1 + n, &e, 10), off = 0;
+    if (*e == '+')
+        off = strtol(e + 1, &e, 0);
+    if (*e != ']' || idx < 0 || idx >= MAX_PARAMS || off < 0)
+        return 0;
+    *k = (int)idx;
+    *touched = word_mask(off, param_access_bytes(in));
+    return 1;
+}
+
+/* Does `in` load words of f's own parameter that callers fill with a
+ * thread-dependent value? */
+static int loads_tainted_param(const sl_ptx_func *f, int fi, const sl_ptx_insn *in,
+                               const module_facts *m)
+{
+    char base[600];
+    int k;
+    words touched;
+    snprintf(base, sizeof base, "%s_param_", f->name);
+    return sl_ptx_matches(in, "ld.param") && param_address(in, base, &k, &touched) &&
+           (m->param_taint[(size_t)fi * MAX_PARAMS + (size_t)k] & touched);
+}
+
+/* Taints the registers a load writes: "%r1" or "{%r1, %r2}", before its
+ * address. */
+static int taint_destinations(const sl_ptx_insn *in, regset *tainted)
+{
+    const char *ops = sl_ptx_operands(in);
+    char dst[256];
+    size_t n = strcspn(ops, "[");
+    if (n >= sizeof dst)
+        n = sizeof dst - 1;
+    memcpy(dst, ops, n);
+    dst[n] = '\0';
+    tokens t;
+    operand_tokens(dst, &t);
+    int changed = 0;
+    for (int v = 0; v < t.n; v++)
+        changed |= regset_add(tainted, t.tok[v]);
+    return changed;
+}
+
+/* The return value's words a call may bring back thread-dependent: its
+ * callee's, or for a call through a register those of every function the
+ * caller may reach (sl_ptx_link_calls). */
+static words call_return_taint(const sl_ptx *p, const sl_ptx_func *f, int j, const module_facts *m)
+{
+    int callee = call_target(p, &f->insn[j]);
+    if (callee >= 0)
+        return m->ret_taint[callee];
+    words w = 0;
+    for (int c = 0; c < f->ncallee; c++)
+        w |= m->ret_taint[f->callee[c]];
+    return w;
+}
+
+/* The name a call puts its return value in: "call.uni (retval0), f, ..." */
+static int call_return_name(const sl_ptx_insn *in, char *name, size_t n)
+{
+    const char *s = sl_ptx_operands(in);
+    while (isspace((unsigned char)*s))
+        s++;
+    if (*s != '(')
+        return 0;
+    s++;
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t len = 0;
+    while (isalnum((unsigned char)s[len]) || s[len] == '_' || s[len] == '$')
+        len++;
+    while (len > 0 && isdigit((unsigned char)s[len - 1]))
+        len--; /* the base: "retval" of "retval0" */
+    if (len == 0 || len >= n)
+        return 0;
+    memcpy(name, s, len);
+    name[len] = '\0';
+    return 1;
 }
 
 /* The call at j passes a thread-dependent value as argument k: record it
@@ -457,7 +601,7 @@ static void pass_taint_to_callee(const sl_ptx *p, const sl_ptx_func *f, int j,
     if (!open || open == ops)
         return;
     int k = 0;
-    for (const char *s = open + 1; *s && *s != ')' && k < 64; k++) {
+    for (const char *s = open + 1; *s && *s != ')' && k < MAX_PARAMS; k++) {
         while (isspace((unsigned char)*s))
             s++;
         size_t n = strcspn(s, ", \t)");
@@ -469,21 +613,27 @@ static void pass_taint_to_callee(const sl_ptx *p, const sl_ptx_func *f, int j,
         s += n;
         while (isspace((unsigned char)*s) || *s == ',')
             s++;
-        for (int d = j - 1; d >= 0 && d >= j - 256; d--) {
+        /* every store into this argument since the previous call: a
+         * struct's fields are stored one by one ("[param0+4]") */
+        for (int d = j - 1; d >= 0 && d >= j - 256 && !sl_ptx_matches(&f->insn[d], "call"); d--) {
             const sl_ptx_insn *st = &f->insn[d];
             if (!sl_ptx_matches(st, "st.param"))
                 continue;
             const char *b = strchr(sl_ptx_operands(st), '[');
             if (!b || strncmp(b + 1, arg, n) != 0 || (b[1 + n] != '+' && b[1 + n] != ']'))
                 continue;
+            long off = b[1 + n] == '+' ? strtol(b + 2 + n, NULL, 0) : 0;
             tokens t;
             operand_tokens(strchr(b, ']') ? strchr(b, ']') + 1 : b, &t);
-            if (t.n > 0 && regset_has(tainted, t.tok[0]) &&
-                !(m->param_taint[callee] & ((uint64_t)1 << k))) {
-                m->param_taint[callee] |= (uint64_t)1 << k;
+            int any = 0;
+            for (int v = 0; v < t.n && !any; v++)
+                any = regset_has(tainted, t.tok[v]);
+            words *slot = &m->param_taint[(size_t)callee * MAX_PARAMS + (size_t)k];
+            words w = word_mask(off < 0 ? 0 : off, param_access_bytes(st));
+            if (any && (*slot | w) != *slot) {
+                *slot |= w;
                 m->changed = 1;
             }
-            break;
         }
     }
 }
@@ -509,6 +659,8 @@ static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int re
     int found = 0;
     for (int changed = 1, pass = 0; changed && pass < 100; pass++) {
         changed = 0;
+        char ret_name[32] = ""; /* where the last call put its return value */
+        words ret_words = 0;    /* and which of its words depend on the thread */
         for (int j = 0; j < f->ninsn; j++) {
             const sl_ptx_insn *in = &f->insn[j];
             int b = g.block_of[j];
@@ -525,10 +677,26 @@ static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int re
             }
             if (sl_ptx_matches(in, "call")) {
                 pass_taint_to_callee(p, f, j, &tainted, m);
+                ret_words = call_return_taint(p, f, j, m);
+                if (!call_return_name(in, ret_name, sizeof ret_name))
+                    ret_name[0] = '\0';
                 continue;
             }
             tokens t;
             operand_tokens(sl_ptx_operands(in), &t);
+            /* a thread-dependent return value: the caller's too */
+            int rk;
+            words rw;
+            if (sl_ptx_matches(in, "st.param") && param_address(in, "func_retval", &rk, &rw)) {
+                int any = guard_tainted;
+                for (int v = 0; v < t.n && !any; v++)
+                    any = regset_has(&tainted, t.tok[v]);
+                if (any && rk == 0 && (m->ret_taint[fi] | rw) != m->ret_taint[fi]) {
+                    m->ret_taint[fi] |= rw;
+                    m->changed = 1;
+                }
+                continue;
+            }
             if (writes_first_operand(in) && t.n > 0) {
                 int loaded = sl_ptx_matches(in, "ld.|ldu.|atom.");
                 int data = loaded && !sl_ptx_matches(in, "ld.param");
@@ -541,9 +709,10 @@ static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int re
                 if (data)
                     changed |= regset_add(&from_data, t.tok[0]);
             }
-            int param = own_param_index(f, in);
-            if (param >= 0 && (m->param_taint[fi] >> param & 1) && t.n > 0) {
-                changed |= regset_add(&tainted, t.tok[0]);
+            if (t.n > 0 && (loads_tainted_param(f, fi, in, m) ||
+                            (ret_name[0] && sl_ptx_matches(in, "ld.param") &&
+                             param_address(in, ret_name, &rk, &rw) && (ret_words & rw)))) {
+                changed |= taint_destinations(in, &tainted);
                 continue;
             }
             /* Loaded values are left out: a barrier under a data-dependent
@@ -584,6 +753,7 @@ static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int re
     for (int j = 0; j < f->ninsn; j++)
         if (whole_block_barrier_at(f, j) || call_has_barrier(p, f, j, m))
             has_barrier[g.block_of[j]] = 1;
+    char *meets = calloc((size_t)g.nb + 1, 1); /* has_barrier, and arrivals at this one */
     for (int j = 0; j < f->ninsn && !found && report; j++) {
         int via_call = !whole_block_barrier_at(f, j) && call_has_barrier(p, f, j, m);
         if (!whole_block_barrier_at(f, j) && !via_call)
@@ -606,7 +776,8 @@ static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int re
              * is fine as long as every path meets one. Report only when the
              * branch that makes it divergent also has a way round it. */
             int x = g.block_of[cause[g.block_of[j]]];
-            if (!has_barrier_free_side(&g, x, has_barrier))
+            arrivals_at(f, &g, j, has_barrier, meets);
+            if (!has_barrier_free_side(&g, x, meets))
                 continue;
         }
         sl_text_printf(why, via_call ? "the call " : "the block-wide barrier ");
@@ -622,6 +793,7 @@ static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int re
         found = 1;
     }
     free(has_barrier);
+    free(meets);
     free(tainted.name);
     free(from_memory.name);
     free(from_data.name);
@@ -642,8 +814,9 @@ int sl_ptx_divergent_barrier(const sl_ptx *p, int (*in_scope)(const char *functi
         abort();
     sl_ptx_scope(p, in_scope, arg, mark);
     module_facts m = {calloc((size_t)p->nfunc + 1, 1),
-                      calloc((size_t)p->nfunc + 1, sizeof(uint64_t)), 0};
-    if (!m.has_barrier || !m.param_taint)
+                      calloc(((size_t)p->nfunc + 1) * MAX_PARAMS, sizeof(words)),
+                      calloc((size_t)p->nfunc + 1, sizeof(words)), 0};
+    if (!m.has_barrier || !m.param_taint || !m.ret_taint)
         abort();
     find_barrier_functions(p, m.has_barrier);
     /* the thread index passed down to helpers, until nothing new is passed */
@@ -660,6 +833,7 @@ int sl_ptx_divergent_barrier(const sl_ptx *p, int (*in_scope)(const char *functi
         found = mark[i] && divergent_barrier_in(p, i, &m, 1, why, where, wherelen);
     free(m.has_barrier);
     free(m.param_taint);
+    free(m.ret_taint);
     free(mark);
     return found;
 }

@@ -15,6 +15,7 @@
 /* ---------- what an instruction does ---------- */
 
 static int has(const sl_ptx_insn *in, const char *part) { return sl_ptx_op_has(in, part); }
+static int library_function(const char *name);
 static int narrow_scope(const sl_ptx_insn *in) { return has(in, ".cta") || has(in, ".cluster"); }
 
 enum { ORD_ACQ = 1, ORD_REL = 2, ORD_BAR = 4, ORD_NARROW = 8 };
@@ -128,6 +129,16 @@ static int same_location(const sl_ptx_insn *a, const sl_ptx_insn *b)
     return na == nb && strncmp(pa, pb, na) == 0;
 }
 
+/* May accesses with these address bases touch the same memory? A pointer
+ * of unknown origin (loaded from memory: through shared memory, a table)
+ * may point anywhere, so it meets every base: a payload stored through one
+ * is still payload. */
+static int may_alias(sl_bases a, sl_bases b)
+{
+    const sl_bases unknown = (sl_bases)1 << SL_BASE_UNKNOWN;
+    return (a & b) || ((a & unknown) && b) || ((b & unknown) && a);
+}
+
 /* ---------- one function ---------- */
 
 typedef struct {
@@ -157,6 +168,7 @@ typedef struct {
     char **keys; /* interned condition texts */
     int nkeys;
     int coresident;
+    int no_atomics;            /* the exercise forbids atomics: no atomic ticket to advise */
     int *once;                 /* per register: written_once(), -2 not yet known */
     struct decided_s *decided; /* per instruction: decide(), cached */
     char *decided_done;
@@ -817,7 +829,7 @@ static int torn_status(fn *c, int L, sl_bases sb)
         return -1;
     for (int j = 0; j < c->n; j++) {
         const sl_ptx_insn *in = &c->f->insn[j];
-        if (c->store_strong[j] && sl_ptx_matches(in, "st.") && (c->base[j] & sb)) {
+        if (c->store_strong[j] && sl_ptx_matches(in, "st.") && may_alias(c->base[j], sb)) {
             int w = access_width(in);
             if (w > 0 && w < wide)
                 return j;
@@ -839,7 +851,7 @@ static int check_spins(fn *c, const report *r)
         char *reads = mask(c);
         sl_bases payload = 0;
         for (int j = 0; j < c->n; j++)
-            if (c->gread[j] && !c->spin_load[j] && (c->base[j] & c->written) &&
+            if (c->gread[j] && !c->spin_load[j] && may_alias(c->base[j], c->written) &&
                 !(strong_access(&c->f->insn[j]) && same_location(&c->f->insn[j], &c->f->insn[L]))) {
                 reads[j] = 1;
             }
@@ -864,7 +876,7 @@ static int check_spins(fn *c, const report *r)
             return 1;
         }
         for (int pub = 0; pub < c->n; pub++)
-            if (!c->spin_load[pub] && c->store_strong[pub] && (c->base[pub] & sb) &&
+            if (!c->spin_load[pub] && c->store_strong[pub] && may_alias(c->base[pub], sb) &&
                 narrow_scope(&c->f->insn[pub])) {
                 sl_text_printf(r->why, "the flag that ");
                 say(r, c, L);
@@ -876,7 +888,7 @@ static int check_spins(fn *c, const report *r)
         /* the publishes it waits for */
         int strong = 0, plain = -1;
         for (int j = 0; j < c->n; j++) {
-            if (c->spin_load[j] || !(c->base[j] & sb) || draws_wait_index(c, j, L))
+            if (c->spin_load[j] || !may_alias(c->base[j], sb) || draws_wait_index(c, j, L))
                 continue;
             if (c->store_strong[j])
                 strong = 1;
@@ -909,11 +921,11 @@ static int check_spins(fn *c, const report *r)
             return 1;
         }
         for (int pub = 0; pub < c->n; pub++) {
-            if (c->spin_load[pub] || !c->store_strong[pub] || !(c->base[pub] & sb) ||
+            if (c->spin_load[pub] || !c->store_strong[pub] || !may_alias(c->base[pub], sb) ||
                 draws_wait_index(c, pub, L))
                 continue;
             for (int s = 0; s < c->n; s++) {
-                if (!c->store_data[s] || s == pub || !(c->base[s] & payload))
+                if (!c->store_data[s] || s == pub || !may_alias(c->base[s], payload))
                     continue;
                 char *t2 = mask(c);
                 t2[pub] = 1;
@@ -937,10 +949,18 @@ static int check_spins(fn *c, const report *r)
             sl_text_printf(r->why, " waits for a block chosen from blockIdx: CUDA does not "
                                    "promise that blocks start in index order, or that the "
                                    "block waited for runs while this one spins, so it may "
-                                   "wait forever. Take the tile index from an atomic ticket "
-                                   "(if (threadIdx.x == 0) tile = atomicAdd(&counter, 1), "
-                                   "shared with the block): a block then waits only for tiles "
-                                   "that blocks already running took");
+                                   "wait forever. ");
+            if (c->no_atomics)
+                sl_text_printf(r->why, "Atomics are forbidden here, so the atomic ticket that "
+                                       "fixes this elsewhere is not open to you: let kernel "
+                                       "boundaries order the blocks instead (scan the tiles, "
+                                       "scan the tile sums in a second kernel, add them back "
+                                       "in a third)");
+            else
+                sl_text_printf(r->why, "Take the tile index from an atomic ticket (if "
+                                       "(threadIdx.x == 0) tile = atomicAdd(&counter, 1), "
+                                       "shared with the block): a block then waits only for "
+                                       "tiles that blocks already running took");
             return 1;
         }
     }
@@ -989,7 +1009,7 @@ static int check_tickets(fn *c, const report *r)
         char *reads = mask(c);
         int any = 0;
         for (int j = 0; j < c->n; j++) {
-            if (!c->gread[j] || j == t || c->spin_load[j] || !(c->base[j] & c->written))
+            if (!c->gread[j] || j == t || c->spin_load[j] || !may_alias(c->base[j], c->written))
                 continue;
             if (!decided_by(c, c->g.block_of[j], SL_TAINT_ATOMIC) || after_wait(c, j, t))
                 continue;
@@ -1002,7 +1022,7 @@ static int check_tickets(fn *c, const report *r)
             /* stored by this kernel before the ticket (not by an earlier
              * round of a loop that claims work with it) */
             for (int s = 0; s < c->n && !reads[j]; s++)
-                if (s != t && c->store_data[s] && (c->base[s] & c->base[j]) &&
+                if (s != t && c->store_data[s] && may_alias(c->base[s], c->base[j]) &&
                     stored_before(c, s, t))
                     reads[j] = 1;
             any |= reads[j];
@@ -1021,7 +1041,7 @@ static int check_tickets(fn *c, const report *r)
                 continue;
             int feeds = 0;
             for (int j = 0; j < c->n && !feeds; j++)
-                feeds = reads[j] && (c->base[s] & c->base[j]);
+                feeds = reads[j] && may_alias(c->base[s], c->base[j]);
             if (feeds && stored_before(c, s, t) && check_release(c, s, t, "the ticket", r)) {
                 free(reads);
                 return 1;
@@ -1119,7 +1139,8 @@ static int result_used(const sl_flow *fl, int i)
     return 0;
 }
 
-static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident, const report *r)
+static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident, int no_atomics,
+                          const report *r)
 {
     if (f->ninsn == 0 || library_function(f->name))
         return 0;
@@ -1128,6 +1149,7 @@ static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident,
     c.f = f;
     c.n = f->ninsn;
     c.coresident = coresident;
+    c.no_atomics = no_atomics;
     sl_cfg_build(f, &c.g);
     sl_flow_build(f, &c.fl);
     c.ord = calloc((size_t)c.n + 1, 1);
@@ -1215,15 +1237,100 @@ static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident,
     return bad;
 }
 
+/* ---------- calls through a pointer ---------- */
+
+/* A global (or generic) memory access, or a fence: what the order check
+ * must see. Shared, local, param and const memory are a block's own. */
+static int global_access(const sl_ptx_insn *in)
+{
+    if (sl_ptx_matches(in, "membar.|fence."))
+        return 1;
+    if (!sl_ptx_matches(in, "ld.|ldu.|st.|atom.|red.|cp.async|cp.reduce.async"))
+        return 0;
+    return sl_ptx_matches(in, "cp.") ||
+           !(has(in, ".shared") || has(in, ".local") || has(in, ".param") || has(in, ".const"));
+}
+
+/* One that synchronizes: a strong access, an atomic or a fence. */
+static int sync_access(const sl_ptx_insn *in)
+{
+    return global_access(in) &&
+           (sl_ptx_matches(in, "membar.|fence.|atom.|red.") || strong_access(in));
+}
+
+/* mark[k]: function k, or a function it calls, has an instruction accepts
+ * takes. */
+static void functions_with(const sl_ptx *p, int (*accepts)(const sl_ptx_insn *), char *mark)
+{
+    for (int k = 0; k < p->nfunc; k++) {
+        mark[k] = 0;
+        for (int j = 0; j < p->func[k].ninsn && !mark[k]; j++)
+            mark[k] = accepts(&p->func[k].insn[j]);
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int k = 0; k < p->nfunc; k++)
+            for (int c = 0; c < p->func[k].ncallee && !mark[k]; c++)
+                if (mark[p->func[k].callee[c]])
+                    changed = mark[k] = 1;
+    }
+}
+
+/* A call through a function pointer in a kernel that synchronizes with
+ * other blocks, to code that touches global memory: the flag, payload,
+ * wait or fence may be in whichever function runs, and the check cannot
+ * tell which. Rather than pass what it cannot see, it says so. */
+static int hidden_call(const sl_ptx *p, const sl_ptx_func *f, const report *r)
+{
+    int call = -1;
+    for (int j = 0; j < f->ninsn && call < 0 && !library_function(f->name); j++)
+        if (sl_ptx_indirect_call(&f->insn[j]))
+            call = j;
+    if (call < 0)
+        return 0;
+    char *taken = calloc((size_t)p->nfunc + 1, 1), *touches = calloc((size_t)p->nfunc + 1, 1),
+         *syncs = calloc((size_t)p->nfunc + 1, 1);
+    if (!taken || !touches || !syncs)
+        abort();
+    sl_ptx_address_taken(p, taken);
+    functions_with(p, global_access, touches);
+    functions_with(p, sync_access, syncs);
+    int target_touches = 0, synchronizes = 0;
+    for (int k = 0; k < p->nfunc; k++)
+        if (taken[k] && !library_function(p->func[k].name)) {
+            target_touches |= touches[k];
+            synchronizes |= syncs[k];
+        }
+    for (int j = 0; j < f->ninsn && !synchronizes; j++)
+        synchronizes = sync_access(&f->insn[j]);
+    free(taken);
+    free(touches);
+    free(syncs);
+    if (!target_touches || !synchronizes)
+        return 0;
+    sl_text_printf(r->why, "the call ");
+    sl_ptx_say(p, &f->insn[call], r->why, r->where, r->wl);
+    sl_text_printf(r->why,
+                   " goes through a function pointer to code that reads or writes global "
+                   "memory, in a kernel that synchronizes with other blocks: which "
+                   "function runs is known only at run time, so the check of memory "
+                   "order cannot see the flag, data, wait or fence in it. Call the "
+                   "function directly (a __noinline__ helper is followed) [in %s]",
+                   f->name);
+    return 1;
+}
+
 int sl_ptx_order_violation(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
                            void *arg, const sl_rule *rules, sl_text *why, char *where,
                            size_t wherelen)
 {
-    int coresident = 0;
+    int coresident = 0, no_atomics = 0;
     const char *note = NULL;
     for (const sl_rule *r = rules; r && r->kind != SL_RULE_END; r++) {
         if (r->kind == SL_RULE_CORESIDENT)
             coresident = 1;
+        else if (r->kind == SL_RULE_FORBID && !r->function && strstr(r->pattern, "atom."))
+            no_atomics = 1;
         else if (r->kind == SL_RULE_ORDER_NOTE)
             note = r->why;
     }
@@ -1241,7 +1348,7 @@ int sl_ptx_order_violation(const sl_ptx *p, int (*in_scope)(const char *function
         sl_text msg = {0};
         report r = rep;
         r.why = &msg;
-        if (check_function(p, f, coresident, &r)) {
+        if (hidden_call(p, f, &r) || check_function(p, f, coresident, no_atomics, &r)) {
             sl_text_printf(why, "%s", sl_text_str(&msg));
             if (note)
                 sl_text_printf(why, ".\n%s", note);

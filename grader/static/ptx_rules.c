@@ -90,6 +90,43 @@ static int check_forbid(const sl_ptx *p, const sl_rule *r, sl_text *why, char *w
     return ok;
 }
 
+/* Does path hold one of pattern's '|'-separated parts? */
+static int path_has_part(const char *path, const char *pattern)
+{
+    for (const char *s = pattern; *s;) {
+        size_t n = strcspn(s, "|");
+        for (const char *h = path; n && *h; h++)
+            if (strncmp(h, s, n) == 0)
+                return 1;
+        s += n + (s[n] == '|');
+    }
+    return 0;
+}
+
+static int check_forbid_source(const sl_ptx *p, const sl_rule *r, sl_text *why, char *where,
+                               size_t wl)
+{
+    char *mark = rule_scope(p, r);
+    int ok = 1;
+    for (int i = 0; i < p->nfunc && ok; i++) {
+        const sl_ptx_func *f = &p->func[i];
+        for (int j = 0; mark[i] && j < f->ninsn && ok; j++) {
+            int k = f->insn[j].own_file;
+            if (k < 0 || k >= p->nfile || !p->file[k] || !path_has_part(p->file[k], r->pattern))
+                continue;
+            sl_text_printf(why, "the PTX of %s contains ", f->name);
+            sl_ptx_say(p, &f->insn[j], why, where, wl);
+            sl_text_printf(why,
+                           ", compiled from the library header %s, which this exercise "
+                           "forbids",
+                           p->file[k]);
+            ok = 0;
+        }
+    }
+    free(mark);
+    return ok;
+}
+
 /* One term of a REQUIRE pattern: an opcode prefix, then "+.qual" parts the
  * opcode must also hold, in any order ("atom+.acq_rel+.cta" matches
  * atom.add.acq_rel.cta.u64 and atom.acq_rel.cta.add.u64 alike). */
@@ -257,6 +294,7 @@ int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why, char *wh
         sl_text msg = {0};
         switch (r->kind) {
         case SL_RULE_FORBID: ok = check_forbid(p, r, &msg, where, wherelen); break;
+        case SL_RULE_FORBID_SOURCE: ok = check_forbid_source(p, r, &msg, where, wherelen); break;
         case SL_RULE_REQUIRE: ok = check_require(p, r, &msg); break;
         case SL_RULE_FENCED_PUBLISH:
             for (int i = 0; ok && i < p->nfunc; i++)

@@ -616,6 +616,99 @@ START_TEST(thread_index_through_helpers_votes_and_counts)
 }
 END_TEST
 
+/* The thread index through a struct's fields, a return value and the
+ * clock; a barrier that threads arrive at and leave. */
+static const char fields_ptx[] =
+    ".func pair_guard(.param .align 4 .b8 pair_guard_param_0[8])\n{\n"
+    "\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\tld.param.u32 %r1, [pair_guard_param_0];\n\tsetp.lt.u32 %p1, %r1, 3;\n"
+    "\t@%p1 bra $L_f;\n\tbar.sync 0;\n$L_f:\n\tret;\n}\n"
+    ".visible .entry tid_first_field()\n{\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, %ntid.x;\n"
+    "\t{\n\t.param .align 4 .b8 param0[8];\n\tst.param.b32 [param0+0], %r1;\n"
+    "\tst.param.b32 [param0+4], %r2;\n\tcall.uni pair_guard, (param0);\n\t}\n\tret;\n}\n"
+    ".visible .entry tid_second_field()\n{\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, %ntid.x;\n"
+    "\t{\n\t.param .align 4 .b8 param0[8];\n\tst.param.b32 [param0+0], %r2;\n"
+    "\tst.param.b32 [param0+4], %r1;\n\tcall.uni pair_guard, (param0);\n\t}\n\tret;\n}\n"
+    ".func (.param .b32 func_retval0) my_index()\n{\n\t.reg .b32 %r<2>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tst.param.b32 [func_retval0+0], %r1;\n\tret;\n}\n"
+    ".func (.param .b32 func_retval0) my_block()\n{\n\t.reg .b32 %r<2>;\n"
+    "\tmov.u32 %r1, %ctaid.x;\n\tst.param.b32 [func_retval0+0], %r1;\n\tret;\n}\n"
+    ".visible .entry returned_tid()\n{\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\t{\n\t.param .b32 retval0;\n\tcall.uni (retval0), my_index, ();\n"
+    "\tld.param.b32 %r1, [retval0+0];\n\t}\n\tsetp.lt.u32 %p1, %r1, 3;\n"
+    "\t@%p1 bra $L_r;\n\tbar.sync 0;\n$L_r:\n\tret;\n}\n"
+    ".visible .entry returned_block()\n{\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\t{\n\t.param .b32 retval0;\n\tcall.uni (retval0), my_block, ();\n"
+    "\tld.param.b32 %r1, [retval0+0];\n\t}\n\tsetp.lt.u32 %p1, %r1, 3;\n"
+    "\t@%p1 bra $L_q;\n\tbar.sync 0;\n$L_q:\n\tret;\n}\n"
+    ".visible .entry clock_guard()\n{\n\t.reg .pred %p<2>;\n\t.reg .b64 %rd<3>;\n"
+    "\tmov.u64 %rd1, %clock64;\n\tand.b64 %rd2, %rd1, 64;\n\tsetp.eq.s64 %p1, %rd2, 0;\n"
+    "\t@%p1 bra $L_k;\n\tbar.sync 0;\n$L_k:\n\tret;\n}\n"
+    ".visible .entry arrive_and_leave()\n{\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, %ntid.x;\n\tshr.u32 %r3, %r2, 1;\n"
+    "\tsetp.ge.u32 %p1, %r1, %r3;\n\t@%p1 bra $L_a;\n\tbarrier.sync 0, %r2;\n\tbra.uni $L_e;\n"
+    "$L_a:\n\tbarrier.arrive 0, %r2;\n$L_e:\n\tret;\n}\n"
+    ".visible .entry arrive_elsewhere()\n{\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, %ntid.x;\n\tshr.u32 %r3, %r2, 1;\n"
+    "\tsetp.ge.u32 %p1, %r1, %r3;\n\t@%p1 bra $L_b;\n\tbarrier.sync 0, %r2;\n\tbra.uni $L_g;\n"
+    "$L_b:\n\tbarrier.arrive 2, %r2;\n$L_g:\n\tret;\n}\n";
+
+START_TEST(fields_returns_clocks_and_arrivals)
+{
+    sl_ptx p;
+    parse_string(fields_ptx, &p);
+    sl_text why = {0};
+    char where[256];
+    static const char *const divergent[] = {"tid_first_field", "returned_tid", "clock_guard",
+                                            "arrive_elsewhere"};
+    static const char *const uniform[] = {"tid_second_field", "returned_block", "arrive_and_leave"};
+    for (size_t i = 0; i < sizeof divergent / sizeof *divergent; i++)
+        ck_assert_msg(
+            sl_ptx_divergent_barrier(&p, named, (void *)divergent[i], &why, where, sizeof where),
+            "%s: no SYNC", divergent[i]);
+    for (size_t i = 0; i < sizeof uniform / sizeof *uniform; i++)
+        ck_assert_msg(
+            !sl_ptx_divergent_barrier(&p, named, (void *)uniform[i], &why, where, sizeof where),
+            "%s: %s", uniform[i], sl_text_str(&why));
+    sl_text_free(&why);
+    sl_ptx_free(&p);
+}
+END_TEST
+
+/* Code inlined from a library header is found by its .loc file. */
+START_TEST(library_source_is_found_by_its_file)
+{
+    static const char inlined[] =
+        ".file 1 \"/home/s/cubby/scan.cu\"\n"
+        ".file 2 \"/usr/local/cuda/include/cccl/cub/block/block_scan.cuh\"\n"
+        ".visible .entry scan_kernel()\n{\n\t.reg .b32 %r<3>;\n"
+        "\t.loc 1 10 1\n\tmov.u32 %r1, %tid.x;\n"
+        "\t.loc 2 200 3\n\tshfl.sync.up.b32 %r2, %r1, 1, 0, -1;\n\tret;\n}\n";
+    sl_rule rules[] = {SL_RULES_NO_LIBRARY("WHY"), {SL_RULE_END, 0, 0, 0}};
+    sl_ptx p;
+    parse_string(inlined, &p);
+    sl_text why = {0};
+    char where[256];
+    ck_assert(!sl_rules_check(&p, rules, &why, where, sizeof where));
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "cub/block/block_scan.cuh"));
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "WHY"));
+    sl_ptx_free(&p);
+    sl_text_free(&why);
+    /* the student's own code, in a folder whose name holds "cub", passes */
+    char *own = strdup(inlined);
+    memcpy(strstr(own, "\t.loc 2"), "\t.loc 1", 7);
+    parse_string(own, &p);
+    sl_text clean = {0};
+    ck_assert_msg(sl_rules_check(&p, rules, &clean, where, sizeof where), "%s",
+                  sl_text_str(&clean));
+    sl_ptx_free(&p);
+    sl_text_free(&clean);
+    free(own);
+}
+END_TEST
+
 Suite *ptx_suite(void)
 {
     Suite *s = suite_create("ptx");
@@ -645,6 +738,8 @@ Suite *ptx_suite(void)
     tcase_add_test(reader, reader_gives_one_spelling_per_instruction);
     tcase_add_test(reader, traps_and_guarded_exits_in_the_cfg);
     tcase_add_test(reader, thread_index_through_helpers_votes_and_counts);
+    tcase_add_test(reader, fields_returns_clocks_and_arrivals);
+    tcase_add_test(reader, library_source_is_found_by_its_file);
     suite_add_tcase(s, reader);
     return s;
 }

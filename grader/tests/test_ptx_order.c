@@ -707,6 +707,75 @@ START_TEST(waits_in_helpers)
 }
 END_TEST
 
+/* A payload stored through a pointer read from memory may be stored
+ * anywhere: it needs the release like any other. */
+START_TEST(payload_through_a_loaded_pointer)
+{
+    char *k = message_kernel(VOLATILE_SPIN, "membar.gl;", "", VOLATILE_FLAG);
+    char *hidden = replaced(k, "st.global.u32 [%rd4], %r1;",
+                            "ld.shared.u64 %rd9, [box];\nst.u32 [%rd9], %r1;");
+    ck_assert(judge(hidden, NULL));
+    WHERE("k.cu:20");
+    free(k);
+    k = message_kernel(VOLATILE_SPIN, "membar.gl;", "membar.gl;", VOLATILE_FLAG);
+    char *fenced = replaced(k, "st.global.u32 [%rd4], %r1;",
+                            "ld.shared.u64 %rd9, [box];\nst.u32 [%rd9], %r1;");
+    ck_assert_msg(!judge(fenced, NULL), "%s", sl_text_str(&why));
+    free(k);
+    free(hidden);
+    free(fenced);
+}
+END_TEST
+
+/* fn (a .func's text) put before the kernel of k (malloc'd). */
+static char *with_function(const char *k, const char *fn)
+{
+    const char *entry = strstr(k, ".visible .entry");
+    size_t n = strlen(fn) + strlen(k) + 1;
+    char *ptx = malloc(n);
+    snprintf(ptx, n, "%.*s%s%s", (int)(entry - k), k, fn, entry);
+    return ptx;
+}
+
+/* The flag raised by a function called through a pointer: the check
+ * cannot see which function runs, and says so. A pointer to a function
+ * that touches no global memory is no such call. */
+START_TEST(calls_through_a_pointer)
+{
+    static const char raise[] =
+        ".func raise(.param .b64 raise_param_0)\n{\n.reg .b32 %r<2>;\n.reg .b64 %rd<2>;\n"
+        "ld.param.u64 %rd1, [raise_param_0];\nmov.u32 %r1, 1;\n"
+        "st.volatile.global.u32 [%rd1], %r1;\nret;\n}\n";
+    static const char twice[] =
+        ".func (.param .b32 func_retval0) twice(.param .b32 twice_param_0)\n{\n.reg .b32 %r<3>;\n"
+        "ld.param.u32 %r1, [twice_param_0];\nadd.s32 %r2, %r1, %r1;\n"
+        "st.param.b32 [func_retval0+0], %r2;\nret;\n}\n";
+    char *k = message_kernel(VOLATILE_SPIN, "membar.gl;", "",
+                             "mov.u64 %rd9, raise;\n{\n.param .b64 param0;\n"
+                             "st.param.b64 [param0+0], %rd5;\n"
+                             "prototype_0 : .callprototype ()_ (.param .b64 _);\n"
+                             "call %rd9, (param0), prototype_0;\n}");
+    char *ptx = with_function(k, raise);
+    ck_assert(judge(ptx, NULL));
+    SAYS("function pointer");
+    WHERE("k.cu:22");
+    free(ptx);
+    free(k);
+    /* a pointer to arithmetic only, beside a fenced flag stored directly */
+    k = message_kernel(VOLATILE_SPIN, "membar.gl;", "membar.gl;",
+                       "mov.u64 %rd9, twice;\n{\n.param .b32 param0;\n.param .b32 retval0;\n"
+                       "st.param.b32 [param0+0], %r1;\n"
+                       "prototype_1 : .callprototype (.param .b32 _) _ (.param .b32 _);\n"
+                       "call (retval0), %rd9, (param0), prototype_1;\n"
+                       "ld.param.b32 %r8, [retval0+0];\n}\n"
+                       "st.volatile.global.u32 [%rd5], %r8;");
+    ptx = with_function(k, twice);
+    ck_assert_msg(!judge(ptx, NULL), "%s", sl_text_str(&why));
+    free(ptx);
+    free(k);
+}
+END_TEST
+
 Suite *ptx_order_suite(void)
 {
     Suite *s = suite_create("ptx_order");
@@ -731,6 +800,8 @@ Suite *ptx_order_suite(void)
     tcase_add_test(tc, torn_words_and_fences_on_the_way_out);
     tcase_add_test(tc, inlining_copies_helpers);
     tcase_add_test(tc, waits_in_helpers);
+    tcase_add_test(tc, payload_through_a_loaded_pointer);
+    tcase_add_test(tc, calls_through_a_pointer);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -242,16 +242,30 @@ static int sum_float_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 /* ---- rules and the lesson ------------------------------------------------- */
 
+/* The exercises are the reductions CUB and thrust would do for you. */
+#define NO_LIBRARY                                                                                 \
+    SL_RULES_NO_LIBRARY("CUB and thrust are not allowed in this lesson: the exercise is to write " \
+                        "the reduction yourself (a shared-memory tree, warp shuffles, one atomic " \
+                        "per block)")
+
 static const sl_rule tree_rules[] = {
-    {SL_RULE_FORBID, "tree_reduce", "atom.|red.",
+    NO_LIBRARY,
+    {SL_RULE_FORBID, "tree_reduce", "atom.|red.|cp.reduce.async|multimem.red|multimem.ld_reduce",
      "tree_reduce must add through the shared-memory tree; an atomic on s[0] or on out "
      "serializes the block and skips the lesson (atomics come back in the full-array sums)"},
     {SL_RULE_END, NULL, NULL, NULL},
 };
 
 static const sl_rule mirrored_rules[] = {
-    {SL_RULE_FORBID, "mirrored_reduce", "atom.|red.",
+    NO_LIBRARY,
+    {SL_RULE_FORBID, "mirrored_reduce",
+     "atom.|red.|cp.reduce.async|multimem.red|multimem.ld_reduce",
      "mirrored_reduce must add through the shared-memory tree, without atomics"},
+    {SL_RULE_END, NULL, NULL, NULL},
+};
+
+static const sl_rule sum_rules[] = {
+    NO_LIBRARY,
     {SL_RULE_END, NULL, NULL, NULL},
 };
 
@@ -350,6 +364,7 @@ static const sl_exercise exercises[] = {
      .points = 15,
      .make_inputs = sum_int_inputs,
      .check = sum_int_check,
+     .rules = sum_rules,
      .bench = SL_BENCH_OF(sum_int),
      .ladder =
          {
@@ -388,6 +403,7 @@ static const sl_exercise exercises[] = {
      .points = 10,
      .make_inputs = sum_float_inputs,
      .check = sum_float_check,
+     .rules = sum_rules,
      .ladder =
          {
              [SL_V_WRONG] =

@@ -221,7 +221,18 @@ static int any_check(const sl_case *in, const sl_case *out, sl_text *why)
 /* A multi-pass scan has no flags and passes trivially. A single-pass
  * (chained) scan publishes a tile's sum to later blocks: the sum must be
  * visible before the flag that announces it. */
+/* The exercises are the scans CUB and thrust would do for you. */
+#define NO_LIBRARY                                                                                 \
+    SL_RULES_NO_LIBRARY("CUB and thrust are not allowed in this lesson: the exercise is to write " \
+                        "the scan yourself (scan the tiles, scan the tile sums, add them back)")
+
+static const sl_rule block_rules[] = {
+    NO_LIBRARY,
+    {SL_RULE_END, NULL, NULL, NULL},
+};
+
 static const sl_rule any_rules[] = {
+    NO_LIBRARY,
     /* a single-pass (chained) scan is judged by the memory-order analysis */
     {SL_RULE_ORDER_NOTE, NULL, NULL,
      "In a single-pass scan a block that writes a tile sum with a plain store and then sets a "
@@ -253,6 +264,7 @@ static const sl_exercise exercises[] = {
      .points = 10,
      .make_inputs = block_inputs,
      .check = inclusive_check,
+     .rules = block_rules,
      .ladder =
          {
              [SL_V_RACE] =
@@ -287,6 +299,7 @@ static const sl_exercise exercises[] = {
      .points = 10,
      .make_inputs = block_inputs,
      .check = exclusive_check,
+     .rules = block_rules,
      .ladder =
          {
              [SL_V_RACE] =

@@ -50,15 +50,18 @@ static void *alloc_or_die(size_t bytes)
  * rather than an atomic somewhere inside CUB. Function names are matched on
  * the mangled name: "3cub" and "6thrust" are the namespaces. */
 static const sl_rule no_atomics[] = {
-    {SL_RULE_FORBID, "3cub", "ld.|st.",
-     "CUB is not allowed in this lesson: the exercise is to write the multi-block "
-     "exclusive scan yourself (scan the tiles, scan the tile sums, add them back)."},
-    {SL_RULE_FORBID, "6thrust", "ld.|st.",
-     "thrust is not allowed in this lesson: the exercise is to write the multi-block "
-     "exclusive scan yourself (scan the tiles, scan the tile sums, add them back)."},
-    {SL_RULE_FORBID, NULL, "atom.|red.",
+    SL_RULES_NO_LIBRARY("CUB and thrust are not allowed in this lesson: the exercise is to write "
+                        "the multi-block exclusive scan yourself (scan the tiles, scan the tile "
+                        "sums, add them back)."),
+    /* cp.reduce.async.bulk and multimem.red add into memory atomically, as
+     * red does; reading an mbarrier's pending count turns its arrivals
+     * into an atomic counter */
+    {SL_RULE_FORBID, NULL,
+     "atom.|red.|cp.reduce.async|multimem.red|multimem.ld_reduce|"
+     "mbarrier.pending_count",
      "Atomics are forbidden in this lesson (atomicAdd/Inc/Exch/CAS, inline atom./red. asm, "
-     "and grid.sync(), which uses them inside). An atomic counter hands out places in "
+     "bulk reductions into memory, an mbarrier's arrival count, and grid.sync(), which uses "
+     "atomics inside). An atomic counter hands out places in "
      "whatever order threads happen to arrive, so the worklist changes from run to run and "
      "a compaction loses its order. An exclusive scan of the counts gives every thread the "
      "same place on every run: thread t starts at nelem[0] + ... + nelem[t-1]."},
