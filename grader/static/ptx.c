@@ -802,6 +802,17 @@ void sl_ptx_link_calls(sl_ptx *p)
     link_indirect_calls(p);
 }
 
+void sl_ptx_mark_callers(const sl_ptx *p, char *mark)
+{
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int k = 0; k < p->nfunc; k++)
+            for (int c = 0; c < p->func[k].ncallee && !mark[k]; c++)
+                if (mark[p->func[k].callee[c]])
+                    changed = mark[k] = 1;
+    }
+}
+
 int sl_ptx_reachable(const sl_ptx *p, int root, char *mark)
 {
     if (root < 0 || root >= p->nfunc)

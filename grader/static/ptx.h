@@ -55,6 +55,9 @@ int sl_ptx_function_index(const sl_ptx *p, const char *name);
 /* Marks (mark[i] = 1, mark has p->nfunc entries) root and every function it
  * can reach through calls; returns how many it newly marked. */
 int sl_ptx_reachable(const sl_ptx *p, int root, char *mark);
+/* Marks every function that calls a marked one, directly or through other
+ * calls (what a helper does, its callers do too). */
+void sl_ptx_mark_callers(const sl_ptx *p, char *mark);
 /* Clears mark, then marks every function is_root accepts (all when NULL)
  * and everything they reach: the scope an exercise's rules look at. */
 int sl_ptx_scope(const sl_ptx *p, int (*is_root)(const char *function, void *arg), void *arg,

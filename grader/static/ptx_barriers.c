@@ -183,13 +183,7 @@ static void find_barrier_functions(const sl_ptx *p, char *has)
         for (int j = 0; j < p->func[i].ninsn && !has[i]; j++)
             has[i] =
                 whole_block_barrier_at(&p->func[i], j) && !group_switch_barrier(p, &p->func[i], j);
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int i = 0; i < p->nfunc; i++)
-            for (int c = 0; c < p->func[i].ncallee && !has[i]; c++)
-                if (has[p->func[i].callee[c]])
-                    changed = has[i] = 1;
-    }
+    sl_ptx_mark_callers(p, has);
 }
 
 static int full_block_barrier(const sl_ptx_insn *in)

@@ -1267,13 +1267,7 @@ static void functions_with(const sl_ptx *p, int (*accepts)(const sl_ptx_insn *),
         for (int j = 0; j < p->func[k].ninsn && !mark[k]; j++)
             mark[k] = accepts(&p->func[k].insn[j]);
     }
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int k = 0; k < p->nfunc; k++)
-            for (int c = 0; c < p->func[k].ncallee && !mark[k]; c++)
-                if (mark[p->func[k].callee[c]])
-                    changed = mark[k] = 1;
-    }
+    sl_ptx_mark_callers(p, mark);
 }
 
 /* A call through a function pointer in a kernel that synchronizes with

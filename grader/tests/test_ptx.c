@@ -594,25 +594,34 @@ static const char through_ptx[] =
     "$L_t0:\n\tbarrier.sync 0;\n\tbra.uni $L_te;\n"
     "$L_t1:\n\tbar.warp.sync -1;\n$L_te:\n\tret;\n}\n";
 
-START_TEST(thread_index_through_helpers_votes_and_counts)
+/* Parses text and asserts SYNC for each kernel of divergent (NULL-ended)
+ * and none for each of uniform. */
+static void assert_sync_verdicts(const char *text, const char *const *divergent,
+                                 const char *const *uniform)
 {
     sl_ptx p;
-    parse_string(through_ptx, &p);
+    parse_string(text, &p);
     sl_text why = {0};
     char where[256];
-    static const char *const divergent[] = {"param_tid",  "call_in_branch", "vote_guard",
-                                            "shfl_guard", "ntid_count",     "tid_switch"};
-    static const char *const uniform[] = {"param_uniform", "call_for_all", "subset_count"};
-    for (size_t i = 0; i < sizeof divergent / sizeof *divergent; i++)
+    for (; *divergent; divergent++)
         ck_assert_msg(
-            sl_ptx_divergent_barrier(&p, named, (void *)divergent[i], &why, where, sizeof where),
-            "%s: no SYNC", divergent[i]);
-    for (size_t i = 0; i < sizeof uniform / sizeof *uniform; i++)
+            sl_ptx_divergent_barrier(&p, named, (void *)*divergent, &why, where, sizeof where),
+            "%s: no SYNC", *divergent);
+    for (; *uniform; uniform++)
         ck_assert_msg(
-            !sl_ptx_divergent_barrier(&p, named, (void *)uniform[i], &why, where, sizeof where),
-            "%s: %s", uniform[i], sl_text_str(&why));
+            !sl_ptx_divergent_barrier(&p, named, (void *)*uniform, &why, where, sizeof where),
+            "%s: %s", *uniform, sl_text_str(&why));
     sl_text_free(&why);
     sl_ptx_free(&p);
+}
+
+START_TEST(thread_index_through_helpers_votes_and_counts)
+{
+    static const char *const divergent[] = {"param_tid",  "call_in_branch", "vote_guard",
+                                            "shfl_guard", "ntid_count",     "tid_switch",
+                                            NULL};
+    static const char *const uniform[] = {"param_uniform", "call_for_all", "subset_count", NULL};
+    assert_sync_verdicts(through_ptx, divergent, uniform);
 }
 END_TEST
 
@@ -657,23 +666,11 @@ static const char fields_ptx[] =
 
 START_TEST(fields_returns_clocks_and_arrivals)
 {
-    sl_ptx p;
-    parse_string(fields_ptx, &p);
-    sl_text why = {0};
-    char where[256];
     static const char *const divergent[] = {"tid_first_field", "returned_tid", "clock_guard",
-                                            "arrive_elsewhere"};
-    static const char *const uniform[] = {"tid_second_field", "returned_block", "arrive_and_leave"};
-    for (size_t i = 0; i < sizeof divergent / sizeof *divergent; i++)
-        ck_assert_msg(
-            sl_ptx_divergent_barrier(&p, named, (void *)divergent[i], &why, where, sizeof where),
-            "%s: no SYNC", divergent[i]);
-    for (size_t i = 0; i < sizeof uniform / sizeof *uniform; i++)
-        ck_assert_msg(
-            !sl_ptx_divergent_barrier(&p, named, (void *)uniform[i], &why, where, sizeof where),
-            "%s: %s", uniform[i], sl_text_str(&why));
-    sl_text_free(&why);
-    sl_ptx_free(&p);
+                                            "arrive_elsewhere", NULL};
+    static const char *const uniform[] = {"tid_second_field", "returned_block", "arrive_and_leave",
+                                          NULL};
+    assert_sync_verdicts(fields_ptx, divergent, uniform);
 }
 END_TEST
 
