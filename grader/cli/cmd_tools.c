@@ -54,7 +54,8 @@ int cli_policy(const options *o)
             sl_text_printf(&why, "%s", b.log);
             ok = 0;
         } else
-            ok = sl_hostobj_check(object, o->sources[0], &why) == 1;
+            ok = sl_hostobj_check(object, o->sources[0], &why) == 1 &&
+                 sl_hostobj_check_harness(object, lib, o->sources[0], &why) == 1;
         sl_build_free(&b);
     }
     printf("%s%s", sl_text_str(&why), ok ? "policy: accepted\n" : "policy: REJECTED\n");

@@ -143,7 +143,9 @@ static int build_student(const sl_lesson *l, const sl_lesson_job *job, const sl_
     if (job->policy && b->ok) {
         char object[4200];
         snprintf(object, sizeof object, "%s/student.o", build_dir);
-        if (sl_hostobj_check(object, sl_base_name(job->source), &why) != 1) {
+        if (sl_hostobj_check(object, sl_base_name(job->source), &why) != 1 ||
+            sl_hostobj_check_harness(object, bc->harness_lib, sl_base_name(job->source), &why) !=
+                1) {
             b->ok = 0;
             free(b->log);
             b->log = strdup(sl_text_str(&why));

@@ -143,9 +143,10 @@ typedef struct {
 } loc_link;
 
 typedef struct {
-    unsigned char *toplevel;  /* files with code of their own */
-    loc_link *link;           /* hash of the latest call site of each location */
-    int file, line, own_file; /* the current instruction's location */
+    unsigned char *toplevel;   /* files with code of their own */
+    loc_link *link;            /* hash of the latest call site of each location */
+    int file, line, own_file;  /* the current instruction's location */
+    int via[SL_PTX_VIA], nvia; /* the files of its inlined_at chain */
 } loc_state;
 
 static unsigned loc_hash(int f, int l, int c)
@@ -187,10 +188,13 @@ static void track_loc(const char *s, loc_state *ls)
     if (!parse_loc(s, &f, &l, &c, &pf, &pl, &pc) || l <= 0)
         return; /* line 0: code with no line of its own; keep the last one */
     ls->own_file = f;
+    ls->nvia = 0;
     loc_link *slot = &ls->link[loc_hash(f, l, c)];
     *slot = (loc_link){f, l, c, pf, pl, pc};
     /* Follow the call sites to the first location in a top-level file. */
     for (int hops = 0; hops < 64; hops++) {
+        if (ls->nvia < SL_PTX_VIA)
+            ls->via[ls->nvia++] = f;
         if (ls->toplevel[f]) {
             ls->file = f;
             ls->line = l;
@@ -362,6 +366,8 @@ static void add_insn(sl_ptx_func *f, const char *s, const loc_state *ls)
     in->src_file = ls->file;
     in->src_line = ls->line;
     in->own_file = ls->own_file;
+    in->nvia = ls->nvia;
+    memcpy(in->via_file, ls->via, sizeof in->via_file);
 }
 
 static void add_label(sl_ptx_func *f, const char *s, size_t n)

@@ -7,11 +7,17 @@
 #include <stddef.h>
 #include "text.h"
 
+enum { SL_PTX_VIA = 8 };
+
 typedef struct {
     char *text;   /* the instruction, trimmed, without ';' */
     int src_file; /* .file index from the last .loc, 0 if none */
     int src_line; /* source line from the last .loc, 0 if none */
     int own_file; /* the .loc's own file, before inlining was resolved */
+    /* the files of the .loc's inlined_at chain, own_file first: a CUB
+     * function inlined from a CUDA header (redux.sync) still names CUB */
+    int via_file[SL_PTX_VIA];
+    int nvia;
 } sl_ptx_insn;
 
 typedef struct {
@@ -106,6 +112,11 @@ typedef struct {
 /* The exercises that teach what CUB and thrust do: their kernels (mangled
  * names in namespace cub, thrust) and their inlined block and warp
  * primitives (code from their headers) are refused, with why. */
+/* Every PTX instruction that updates memory atomically: atom/red, the
+ * surface reduction, the bulk asynchronous reduction into memory and the
+ * multimem reductions (a FORBID pattern). */
+#define SL_ATOMIC_OPCODES "atom.|red.|sured.|cp.reduce.async|multimem.red|multimem.ld_reduce"
+
 /* clang-format off */
 #define SL_LIBRARY_SOURCES "/include/cub/|/include/thrust/|/cccl/cub/|/cccl/thrust/"
 #define SL_RULES_NO_LIBRARY(why)                                                                   \

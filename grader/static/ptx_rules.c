@@ -111,8 +111,16 @@ static int check_forbid_source(const sl_ptx *p, const sl_rule *r, sl_text *why, 
     for (int i = 0; i < p->nfunc && ok; i++) {
         const sl_ptx_func *f = &p->func[i];
         for (int j = 0; mark[i] && j < f->ninsn && ok; j++) {
-            int k = f->insn[j].own_file;
-            if (k < 0 || k >= p->nfile || !p->file[k] || !path_has_part(p->file[k], r->pattern))
+            /* the instruction's own file, or any it was inlined through */
+            const sl_ptx_insn *in = &f->insn[j];
+            int k = -1;
+            for (int v = -1; v < in->nvia && k < 0; v++) {
+                int file = v < 0 ? in->own_file : in->via_file[v];
+                if (file >= 0 && file < p->nfile && p->file[file] &&
+                    path_has_part(p->file[file], r->pattern))
+                    k = file;
+            }
+            if (k < 0)
                 continue;
             sl_text_printf(why, "the PTX of %s contains ", f->name);
             sl_ptx_say(p, &f->insn[j], why, where, wl);

@@ -102,8 +102,15 @@ static const char *const DEFINABLE[] = {"DW.ref.__gxx_personality_v0", NULL};
 /* C++ names a file may not define: the library's own (a replacement would
  * run for the harness too). */
 static const char *const NOT_DEFINABLE_PREFIX[] = {
-    "_ZSt", "_ZNSt", "_ZNKSt", "_ZN9__gnu_cxx", "_ZN10__cxxabiv1",
-    "_Znw", "_Zna",  "_Zdl",   "_Zda",          NULL};
+    "_ZSt", "_ZNSt", "_ZNKSt", "_ZN9__gnu_cxx", "_ZN10__cxxabiv1", "_Znw", "_Zna", "_Zdl", "_Zda",
+    /* std's abbreviations: allocator, basic_string, string, istream,
+     * ostream, iostream (_ZNSo5flushEv is std::ostream::flush) */
+    "_ZNSa", "_ZNKSa", "_ZNSb", "_ZNKSb", "_ZNSs", "_ZNKSs", "_ZNSi", "_ZNKSi", "_ZNSo", "_ZNKSo",
+    "_ZNSd", "_ZNKSd",
+    /* the library's vtables, type_info objects and their names */
+    "_ZTVSt", "_ZTISt", "_ZTSSt", "_ZTVNSt", "_ZTINSt", "_ZTSNSt", "_ZTVN10__cxxabiv1",
+    "_ZTIN10__cxxabiv1", "_ZTSN10__cxxabiv1", "_ZTVN9__gnu_cxx", "_ZTIN9__gnu_cxx",
+    "_ZTSN9__gnu_cxx", NULL};
 
 static int in_list(const char *const *list, const char *name)
 {
@@ -778,6 +785,167 @@ int sl_hostobj_check_image(const unsigned char *data, size_t size, const char *l
         return -1;
     }
     return check_loaded(&e, NULL);
+}
+
+/* ---------- the harness's names ----------
+ * A definition of a name the harness also defines is a way into the
+ * harness: a weak body named after a strong harness function (an asm
+ * label, or the same declaration) is replaced at link time by the
+ * harness's code, whose copies to the host are not wrapped; a strong one
+ * replaces a template the harness instantiates. Only the compiler's own
+ * copies of an inline function or template (weak, in a COMDAT group, the
+ * same code in both) may share a name with the harness. */
+
+typedef struct {
+    char **name;
+    unsigned char *bind;
+    size_t n, cap;
+} name_list;
+
+static void names_add(name_list *l, const char *name, int bind)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 256;
+        l->name = realloc(l->name, l->cap * sizeof *l->name);
+        l->bind = realloc(l->bind, l->cap);
+        if (!l->name || !l->bind)
+            abort();
+    }
+    l->name[l->n] = strdup(name);
+    l->bind[l->n++] = (unsigned char)bind;
+}
+
+static void names_free(name_list *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->name[i]);
+    free(l->name);
+    free(l->bind);
+}
+
+/* The binding the harness gives name, -1 when it does not define it. */
+static int harness_binding(const name_list *l, const char *name)
+{
+    int best = -1;
+    for (size_t i = 0; i < l->n; i++)
+        if (strcmp(l->name[i], name) == 0 && (best < 0 || l->bind[i] == STB_GLOBAL))
+            best = l->bind[i];
+    return best;
+}
+
+/* The global and weak names an object (one archive member) defines. */
+static void member_definitions(const unsigned char *data, size_t size, name_list *out)
+{
+    sl_text ignored = {0};
+    elf e = {0};
+    e.data = data;
+    e.size = size;
+    e.why = &ignored;
+    if (load(&e) == 0)
+        for (int i = 1; i < e.nsym; i++) {
+            int bind = ELF64_ST_BIND(e.sym[i].st_info);
+            if (e.sym[i].st_shndx != SHN_UNDEF && bind != STB_LOCAL && *sym_name(&e, i))
+                names_add(out, sym_name(&e, i), bind);
+        }
+    sl_text_free(&ignored);
+}
+
+/* Every member of an ar archive (members that are no ELF object, such as
+ * its symbol table, define nothing). -1 when it is no archive. */
+static int archive_definitions(const char *path, name_list *out)
+{
+    size_t len = 0;
+    char *a = sl_read_file(path, 1u << 30, &len);
+    if (!a || len < 8 || memcmp(a, "!<arch>\n", 8) != 0) {
+        free(a);
+        return -1;
+    }
+    for (size_t off = 8; off + 60 <= len;) {
+        char size[11];
+        memcpy(size, a + off + 48, 10);
+        size[10] = '\0';
+        size_t n = (size_t)strtoull(size, NULL, 10);
+        off += 60;
+        if (n > len - off)
+            break;
+        member_definitions((const unsigned char *)a + off, n, out);
+        off += n + (n & 1);
+    }
+    free(a);
+    return 0;
+}
+
+/* Is section sec in a COMDAT group: the compiler's copy of an inline
+ * function or template instance, which the linker keeps once? */
+static int in_comdat_group(const elf *e, int sec)
+{
+    for (int g = 0; g < e->nsh; g++) {
+        const Elf64_Shdr *gs = &e->sh[g];
+        if (gs->sh_type != SHT_GROUP || !in_bounds(e, gs->sh_offset, gs->sh_size) ||
+            gs->sh_size < 4)
+            continue;
+        const Elf32_Word *w = (const Elf32_Word *)(e->data + gs->sh_offset);
+        size_t n = gs->sh_size / 4;
+        if (!(w[0] & GRP_COMDAT))
+            continue;
+        for (size_t k = 1; k < n; k++)
+            if ((int)w[k] == sec)
+                return 1;
+    }
+    return 0;
+}
+
+static void check_harness_names(elf *e, const name_list *harness)
+{
+    for (int i = 1; i < e->nsym; i++) {
+        const Elf64_Sym *s = &e->sym[i];
+        const char *name = sym_name(e, i);
+        int bind = ELF64_ST_BIND(s->st_info);
+        if (s->st_shndx == SHN_UNDEF || bind == STB_LOCAL || !*name)
+            continue;
+        int theirs = harness_binding(harness, name);
+        if (theirs < 0)
+            continue;
+        if (theirs == STB_GLOBAL)
+            finding(e,
+                    "the file defines a name the grader's harness defines: the linker would "
+                    "join the two, so calls meant for your code would run the harness's, or "
+                    "the other way round",
+                    name);
+        else if (bind == STB_GLOBAL || !in_comdat_group(e, s->st_shndx))
+            finding(e,
+                    "the file gives its own body to a function the grader's harness also "
+                    "uses (a library template or inline function): the harness would run "
+                    "yours",
+                    name);
+    }
+}
+
+int sl_hostobj_check_harness(const char *object_path, const char *harness_lib, const char *label,
+                             sl_text *why)
+{
+    name_list harness = {0};
+    size_t len = 0;
+    char *data = sl_read_file(object_path, 256u << 20, &len);
+    elf e = {0};
+    e.data = (const unsigned char *)data;
+    e.size = len;
+    e.label = label;
+    e.why = why;
+    int rc;
+    if (!data || load(&e) != 0 || archive_definitions(harness_lib, &harness) != 0) {
+        sl_text_printf(why,
+                       "%s: error: submission policy: the compiled object or the harness "
+                       "library (%s) cannot be inspected\n",
+                       label, harness_lib);
+        rc = -1;
+    } else {
+        check_harness_names(&e, &harness);
+        rc = e.findings == 0;
+    }
+    names_free(&harness);
+    free(data);
+    return rc;
 }
 
 /* objdump's disassembly of the object's code, relocations on the lines of

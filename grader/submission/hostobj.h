@@ -29,6 +29,13 @@
  * to why ("<label>: error: submission policy: ..."); -1 when it is not an
  * ELF object we can read (why says so). */
 int sl_hostobj_check(const char *object_path, const char *label, sl_text *why);
+/* The object against the harness library it will be linked with
+ * (libsynclab_harness_<lesson>.a): 1 when it defines no name the harness
+ * defines, except the compiler's shared copies of inline functions and
+ * templates; 0 with the findings appended to why; -1 when either cannot
+ * be read. */
+int sl_hostobj_check_harness(const char *object_path, const char *harness_lib, const char *label,
+                             sl_text *why);
 /* Whether the host code may use the external name (the allow-list). */
 int sl_hostobj_allowed(const char *name);
 /* The checks on an object in memory, without the disassembly (so without

@@ -317,9 +317,16 @@ static void check_names(scan *s, const char *label, const char *t, const int *li
         while (isspace((unsigned char)t[k]))
             k++;
         int call = t[k] == '(';
+        /* an attribute may be spelled __name__ (__attribute__((__constructor__))) */
+        int dunder =
+            len > 4 && strncmp(t + start, "__", 2) == 0 && strncmp(t + i - 2, "__", 2) == 0;
         for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++) {
             const rule *ru = &RULES[r];
-            if (strlen(ru->name) != len || strncmp(ru->name, t + start, len) != 0)
+            size_t n = strlen(ru->name);
+            int same = n == len && strncmp(ru->name, t + start, len) == 0;
+            if (!same && dunder && ru->kind == WORD)
+                same = n == len - 4 && strncmp(ru->name, t + start + 2, n) == 0;
+            if (!same)
                 continue;
             if (ru->kind == CALL && !call)
                 continue;

@@ -51,6 +51,38 @@ START_TEST(names_off_the_allow_list_are_refused)
 }
 END_TEST
 
+/* Names the harness defines: a weak body under a strong harness name, a
+ * strong one over a template the harness instantiates; the compiler's
+ * shared inline copies pass. */
+static int check_against_harness(const char *name, sl_text *why)
+{
+    char path[4096], lib[4096];
+    snprintf(path, sizeof path, "%s/%s.o", HOSTOBJ_DIR, name);
+    snprintf(lib, sizeof lib, "%s/libharness_names.a", HOSTOBJ_DIR);
+    return sl_hostobj_check_harness(path, lib, "x.cu", why);
+}
+
+START_TEST(harness_names_are_not_redefined)
+{
+    sl_text why = {0};
+    ck_assert_int_eq(check_against_harness("weak_harness_name", &why), 0);
+    ck_assert_msg(strstr(sl_text_str(&why), "harness defines") &&
+                      strstr(sl_text_str(&why), "(_Z11sl_downloadPKvm)"),
+                  "%s", sl_text_str(&why));
+    sl_text_free(&why);
+    ck_assert_int_eq(check_against_harness("overrides_harness_template", &why), 0);
+    ck_assert_msg(strstr(sl_text_str(&why), "the harness would run yours"), "%s",
+                  sl_text_str(&why));
+    sl_text_free(&why);
+    ck_assert_msg(check_against_harness("shares_harness_inline", &why) == 1, "%s",
+                  sl_text_str(&why));
+    ck_assert_msg(check_against_harness("clean", &why) == 1, "%s", sl_text_str(&why));
+    ck_assert_int_eq(sl_hostobj_check_harness("/nonexistent.o", "/nonexistent.a", "x.cu", &why),
+                     -1);
+    sl_text_free(&why);
+}
+END_TEST
+
 /* Init entries are judged by what they reach, not by their names. */
 START_TEST(init_code_is_judged_by_what_it_reaches)
 {
@@ -190,6 +222,7 @@ Suite *hostobj_suite(void)
     tcase_add_test(tc, pasted_system_is_refused);
     tcase_add_test(tc, main_is_refused);
     tcase_add_test(tc, names_off_the_allow_list_are_refused);
+    tcase_add_test(tc, harness_names_are_not_redefined);
     tcase_add_test(tc, init_code_is_judged_by_what_it_reaches);
     tcase_add_test(tc, raw_system_calls_are_refused);
     tcase_add_test(tc, init_code_is_followed_without_relocations);

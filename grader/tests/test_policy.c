@@ -84,6 +84,9 @@ START_TEST(host_code_is_refused)
     refused("void f() {\n  ex\\\nit(0);\n}\n", 2, "exit()"); /* line splice */
     refused("__attribute__ ((constructor)) static void f() {}\n", 1, "constructor");
     refused("[[gnu::constructor]] void f() {}\n", 1, "constructor");
+    /* GNU attributes may be spelled with underscores around them */
+    refused("__attribute__((__constructor__)) static void f() {}\n", 1, "constructor");
+    refused("[[gnu::__destructor__]] void f() {}\n", 1, "destructor");
     refused("void f() { system(\"ls\"); }\n", 1, "system()");
     refused("void f() { popen(\"ls\", \"r\"); }\n", 1, "popen()");
     refused("void f() { execvp(\"ls\", 0); }\n", 1, "execvp()");

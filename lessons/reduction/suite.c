@@ -250,7 +250,7 @@ static int sum_float_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 static const sl_rule tree_rules[] = {
     NO_LIBRARY,
-    {SL_RULE_FORBID, "tree_reduce", "atom.|red.|cp.reduce.async|multimem.red|multimem.ld_reduce",
+    {SL_RULE_FORBID, "tree_reduce", SL_ATOMIC_OPCODES,
      "tree_reduce must add through the shared-memory tree; an atomic on s[0] or on out "
      "serializes the block and skips the lesson (atomics come back in the full-array sums)"},
     {SL_RULE_END, NULL, NULL, NULL},
@@ -258,8 +258,7 @@ static const sl_rule tree_rules[] = {
 
 static const sl_rule mirrored_rules[] = {
     NO_LIBRARY,
-    {SL_RULE_FORBID, "mirrored_reduce",
-     "atom.|red.|cp.reduce.async|multimem.red|multimem.ld_reduce",
+    {SL_RULE_FORBID, "mirrored_reduce", SL_ATOMIC_OPCODES,
      "mirrored_reduce must add through the shared-memory tree, without atomics"},
     {SL_RULE_END, NULL, NULL, NULL},
 };
