@@ -193,8 +193,8 @@ static void track_loc(const char *s, loc_state *ls)
     *slot = (loc_link){f, l, c, pf, pl, pc};
     /* Follow the call sites to the first location in a top-level file. */
     for (int hops = 0; hops < 64; hops++) {
-        if (ls->nvia < SL_PTX_VIA)
-            ls->via[ls->nvia++] = f;
+        if (ls->nvia < SL_PTX_VIA && (ls->nvia == 0 || ls->via[ls->nvia - 1] != f))
+            ls->via[ls->nvia++] = f; /* each file once in a row: helpers call helpers */
         if (ls->toplevel[f]) {
             ls->file = f;
             ls->line = l;
@@ -723,6 +723,30 @@ static void mark_named(const sl_ptx *p, const char *s, char *taken)
             taken[k] = 1;
         s = e;
     }
+}
+
+int sl_ptx_call_target(const sl_ptx *p, const sl_ptx_insn *in)
+{
+    const char *s = sl_ptx_operands(in);
+    while (isspace((unsigned char)*s))
+        s++;
+    if (*s == '(') {
+        const char *close = strchr(s, ')');
+        if (!close)
+            return -1;
+        s = close + 1;
+        while (isspace((unsigned char)*s) || *s == ',')
+            s++;
+    }
+    size_t n = 0;
+    while (s[n] && (isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '$'))
+        n++;
+    if (n == 0 || n >= 512)
+        return -1;
+    char name[512];
+    memcpy(name, s, n);
+    name[n] = '\0';
+    return sl_ptx_function_index(p, name);
 }
 
 int sl_ptx_indirect_call(const sl_ptx_insn *in)

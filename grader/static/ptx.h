@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include "text.h"
 
-enum { SL_PTX_VIA = 8 };
+enum { SL_PTX_VIA = 16 };
 
 typedef struct {
     char *text;   /* the instruction, trimmed, without ';' */
@@ -50,6 +50,9 @@ int sl_ptx_parse(const char *text, sl_ptx *p);
 void sl_ptx_free(sl_ptx *p);
 /* Fills each function's callee list from the names its instructions use. */
 void sl_ptx_link_calls(sl_ptx *p);
+/* The function a direct call names ("call.uni (retval0), f, (a, b)"), or
+ * -1 for a call through a register or to a function not in the module. */
+int sl_ptx_call_target(const sl_ptx *p, const sl_ptx_insn *in);
 /* A call through a register ("call.uni (retval0), %rd5, (param0), proto"). */
 int sl_ptx_indirect_call(const sl_ptx_insn *in);
 /* Marks (taken has p->nfunc entries) the functions whose address is taken:
@@ -76,7 +79,12 @@ typedef enum {
     /* No instruction whose opcode starts with one of pattern's '|'-separated
      * prefixes (e.g. "atom.|red."). Inline asm is PTX too, so it is seen. */
     SL_RULE_FORBID,
-    /* At least one such instruction in the scoped functions. */
+    /* At least one such instruction in each kernel named after function
+     * and what it calls directly (a function only pointed to may never
+     * run). Forms are '|'-separated, terms of a form '&'-joined; a term
+     * "op+.qual" needs the qualifier too, "op@part" an instruction written
+     * in (inlined through) a file whose path holds part. Code of
+     * cooperative groups' grid barrier never counts. */
     SL_RULE_REQUIRE,
     /* Producer side of message passing: in each scoped function, the first
      * publishing access (atomic, or volatile/relaxed/release store) that

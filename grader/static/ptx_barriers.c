@@ -128,39 +128,13 @@ typedef struct {
     int changed;        /* a taint grew during this pass */
 } module_facts;
 
-/* The function a call instruction names ("call.uni (retval0), f, (a, b)"),
- * or -1 for a call through a register. */
-static int call_target(const sl_ptx *p, const sl_ptx_insn *in)
-{
-    const char *s = sl_ptx_operands(in);
-    while (isspace((unsigned char)*s))
-        s++;
-    if (*s == '(') {
-        const char *close = strchr(s, ')');
-        if (!close)
-            return -1;
-        s = close + 1;
-        while (isspace((unsigned char)*s) || *s == ',')
-            s++;
-    }
-    size_t n = 0;
-    while (s[n] && (isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '$'))
-        n++;
-    if (n == 0 || n >= 512)
-        return -1;
-    char name[512];
-    memcpy(name, s, n);
-    name[n] = '\0';
-    return sl_ptx_function_index(p, name);
-}
-
 /* Does the call at j reach a block-wide barrier? Through a register, any
  * function whose address the caller's module takes may be the one. */
 static int call_has_barrier(const sl_ptx *p, const sl_ptx_func *f, int j, const module_facts *m)
 {
     if (!m || !sl_ptx_matches(&f->insn[j], "call"))
         return 0;
-    int k = call_target(p, &f->insn[j]);
+    int k = sl_ptx_call_target(p, &f->insn[j]);
     if (k >= 0)
         return m->has_barrier[k];
     for (int c = 0; c < f->ncallee; c++)
@@ -549,7 +523,7 @@ static int taint_destinations(const sl_ptx_insn *in, regset *tainted)
  * caller may reach (sl_ptx_link_calls). */
 static words call_return_taint(const sl_ptx *p, const sl_ptx_func *f, int j, const module_facts *m)
 {
-    int callee = call_target(p, &f->insn[j]);
+    int callee = sl_ptx_call_target(p, &f->insn[j]);
     if (callee >= 0)
         return m->ret_taint[callee];
     words w = 0;
@@ -587,7 +561,7 @@ static int call_return_name(const sl_ptx_insn *in, char *name, size_t n)
 static void pass_taint_to_callee(const sl_ptx *p, const sl_ptx_func *f, int j,
                                  const regset *tainted, module_facts *m)
 {
-    int callee = call_target(p, &f->insn[j]);
+    int callee = sl_ptx_call_target(p, &f->insn[j]);
     if (callee < 0)
         return;
     const char *ops = sl_ptx_operands(&f->insn[j]);

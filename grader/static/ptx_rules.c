@@ -118,7 +118,7 @@ static int check_forbid_source(const sl_ptx *p, const sl_rule *r, sl_text *why, 
                 int file = v < 0 ? in->own_file : in->via_file[v];
                 if (file >= 0 && file < p->nfile && p->file[file] &&
                     path_has_part(p->file[file], r->pattern))
-                    k = file;
+                    k = file; /* named in the message */
             }
             if (k < 0)
                 continue;
@@ -138,9 +138,22 @@ static int check_forbid_source(const sl_ptx *p, const sl_rule *r, sl_text *why, 
 /* One term of a REQUIRE pattern: an opcode prefix, then "+.qual" parts the
  * opcode must also hold, in any order ("atom+.acq_rel+.cta" matches
  * atom.add.acq_rel.cta.u64 and atom.acq_rel.cta.add.u64 alike). */
-static int term_matches(const sl_ptx_insn *in, const char *term, size_t n)
+static int from_source(const sl_ptx *p, const sl_ptx_insn *in, const char *pattern);
+
+/* A term may end in "@<part>": the instruction must also come from (be
+ * inlined through) a file whose path holds part ("atom+.release@__barrier/":
+ * libcu++'s barrier, not any atomic the student wrote as a decoy). */
+static int term_matches(const sl_ptx *p, const sl_ptx_insn *in, const char *term, size_t n)
 {
-    size_t plen = strcspn(term, "+");
+    const char *at = memchr(term, '@', n);
+    if (at) {
+        char src[128];
+        snprintf(src, sizeof src, "%.*s", (int)(n - (size_t)(at - term) - 1), at + 1);
+        if (!from_source(p, in, src))
+            return 0;
+        n = (size_t)(at - term);
+    }
+    size_t plen = strcspn(term, "+@");
     if (plen > n)
         plen = n;
     char part[128];
@@ -148,7 +161,7 @@ static int term_matches(const sl_ptx_insn *in, const char *term, size_t n)
     if (!sl_ptx_matches(in, part))
         return 0;
     for (size_t k = plen; k < n;) {
-        size_t len = strcspn(term + k + 1, "+&|");
+        size_t len = strcspn(term + k + 1, "+&|@");
         if (k + 1 + len > n)
             len = n - k - 1;
         snprintf(part, sizeof part, "%.*s", (int)len, term + k + 1);
@@ -159,12 +172,31 @@ static int term_matches(const sl_ptx_insn *in, const char *term, size_t n)
     return 1;
 }
 
+/* Was in written in (or inlined through) a file whose path holds one of
+ * pattern's parts? */
+static int from_source(const sl_ptx *p, const sl_ptx_insn *in, const char *pattern)
+{
+    for (int v = -1; v < in->nvia; v++) {
+        int file = v < 0 ? in->own_file : in->via_file[v];
+        if (file >= 0 && file < p->nfile && p->file[file] && path_has_part(p->file[file], pattern))
+            return 1;
+    }
+    return 0;
+}
+
+/* Code that never meets a REQUIRE: the grid barrier of cooperative groups
+ * is an atomic release and an acquire load, the same instructions as a
+ * device-scope cuda::barrier, but grid.sync() is no barrier the student
+ * wrote for the block. */
+static const char *const NOT_COUNTED_SOURCES = "/cooperative_groups/details/sync.h";
+
 static int term_present(const sl_ptx *p, const char *mark, const char *term, size_t n)
 {
     for (int i = 0; i < p->nfunc; i++)
         if (mark[i])
             for (int j = 0; j < p->func[i].ninsn; j++)
-                if (term_matches(&p->func[i].insn[j], term, n))
+                if (term_matches(p, &p->func[i].insn[j], term, n) &&
+                    !from_source(p, &p->func[i].insn[j], NOT_COUNTED_SOURCES))
                     return 1;
     return 0;
 }
@@ -187,23 +219,28 @@ static int require_met(const sl_ptx *p, const sl_rule *r, const char *mark)
     return found;
 }
 
-/* A kernel named after the exercise, as one root of a REQUIRE's scope. */
-typedef struct {
-    const sl_ptx *p;
-    int kernel;
-} one_root;
-
-static int is_that_kernel(const char *function, void *arg)
-{
-    const one_root *o = arg;
-    return strcmp(function, o->p->func[o->kernel].name) == 0;
-}
-
 /* REQUIRE: pattern is a '|'-separated list of accepted forms; a form is one
  * or more terms joined by '&', all of which must appear in the scope. Every
  * kernel named after the exercise must meet it with what it calls, so an
  * unused overload that holds the instructions does not stand in for the
  * kernel the harness launches. */
+/* Marks root and the functions it calls directly, transitively. A REQUIRE
+ * is met by what the kernel calls: a helper whose address is only taken
+ * (stored in a table nobody calls through) does not count, unlike for a
+ * FORBID, where any function that may run counts. */
+static void called_from(const sl_ptx *p, int root, char *mark)
+{
+    if (mark[root])
+        return;
+    mark[root] = 1;
+    const sl_ptx_func *f = &p->func[root];
+    for (int j = 0; j < f->ninsn; j++) {
+        int k = sl_ptx_matches(&f->insn[j], "call") ? sl_ptx_call_target(p, &f->insn[j]) : -1;
+        if (k >= 0)
+            called_from(p, k, mark);
+    }
+}
+
 static int check_require(const sl_ptx *p, const sl_rule *r, sl_text *why)
 {
     int found = 0, kernels = 0;
@@ -213,9 +250,8 @@ static int check_require(const sl_ptx *p, const sl_rule *r, sl_text *why)
     for (int i = 0; i < p->nfunc; i++) {
         if (!r->function || !p->func[i].is_entry || !named_after(p->func[i].name, (void *)r))
             continue;
-        one_root o = {p, i};
         memset(mark, 0, (size_t)p->nfunc + 1);
-        sl_ptx_scope(p, is_that_kernel, &o, mark);
+        called_from(p, i, mark);
         found = require_met(p, r, mark);
         kernels++;
         if (!found)

@@ -706,6 +706,56 @@ START_TEST(library_source_is_found_by_its_file)
 }
 END_TEST
 
+/* A REQUIRE counts what the kernel calls directly, from the sources a
+ * term names, and never cooperative groups' grid barrier. */
+START_TEST(require_counts_called_code_from_named_sources)
+{
+    static const char req[] =
+        ".file 1 \"/s/k.cu\"\n"
+        ".file 2 \"/inc/cooperative_groups/details/sync.h\"\n"
+        ".file 3 \"/inc/cccl/cuda/std/__barrier/barrier.h\"\n"
+        ".func waits()\n{\n\t.reg .b64 %rd<3>;\n\t.reg .pred %p<2>;\n"
+        "\tmbarrier.arrive.shared.b64 %rd1, [%rd2];\n"
+        "\tmbarrier.try_wait.shared.b64 %p1, [%rd2], %rd1;\n\tret;\n}\n"
+        ".visible .entry calls_it()\n{\n\tcall.uni waits, ();\n\tret;\n}\n"
+        ".visible .entry points_at_it()\n{\n\t.reg .b64 %rd<2>;\n"
+        "\tmov.u64 %rd1, waits;\n\tret;\n}\n"
+        ".visible .entry grid_only()\n{\n\t.reg .b32 %r<3>;\n\t.reg .b64 %rd<2>;\n"
+        "\t.loc 2 10 1\n\tatom.add.release.gpu.u32 %r1, [%rd1], 1;\n"
+        "\tld.acquire.gpu.u32 %r2, [%rd1];\n\tret;\n}\n"
+        ".visible .entry own_atomics()\n{\n\t.reg .b32 %r<3>;\n\t.reg .b64 %rd<2>;\n"
+        "\t.loc 1 10 1\n\tatom.add.release.gpu.u32 %r1, [%rd1], 1;\n"
+        "\tld.acquire.gpu.u32 %r2, [%rd1];\n\tret;\n}\n"
+        ".visible .entry library_barrier()\n{\n\t.reg .b32 %r<3>;\n\t.reg .b64 %rd<2>;\n"
+        "\t.loc 3 10 1\n\tatom.add.release.gpu.u32 %r1, [%rd1], 1;\n"
+        "\tld.acquire.gpu.u32 %r2, [%rd1];\n\tret;\n}\n";
+    static const struct {
+        const char *kernel, *pattern;
+        int met;
+    } cases[] = {
+        {"calls_it", "mbarrier.arrive&mbarrier.try_wait", 1},
+        {"points_at_it", "mbarrier.arrive&mbarrier.try_wait", 0},
+        {"calls_it", "mbarrier.arrive&mbarrier.test_wait", 0},
+        {"grid_only", "atom+.release&ld+.acquire", 0},
+        {"own_atomics", "atom+.release&ld+.acquire", 1},
+        {"own_atomics", "atom+.release@__barrier/&ld+.acquire@__barrier/", 0},
+        {"library_barrier", "atom+.release@__barrier/&ld+.acquire@__barrier/", 1},
+    };
+    sl_ptx p;
+    parse_string(req, &p);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        sl_rule rules[] = {{SL_RULE_REQUIRE, cases[i].kernel, cases[i].pattern, "WHY"},
+                           {SL_RULE_END, 0, 0, 0}};
+        sl_text why = {0};
+        char where[256];
+        ck_assert_msg(sl_rules_check(&p, rules, &why, where, sizeof where) == cases[i].met,
+                      "%s with %s: %s", cases[i].kernel, cases[i].pattern, sl_text_str(&why));
+        sl_text_free(&why);
+    }
+    sl_ptx_free(&p);
+}
+END_TEST
+
 Suite *ptx_suite(void)
 {
     Suite *s = suite_create("ptx");
@@ -737,6 +787,7 @@ Suite *ptx_suite(void)
     tcase_add_test(reader, thread_index_through_helpers_votes_and_counts);
     tcase_add_test(reader, fields_returns_clocks_and_arrivals);
     tcase_add_test(reader, library_source_is_found_by_its_file);
+    tcase_add_test(reader, require_counts_called_code_from_named_sources);
     suite_add_tcase(s, reader);
     return s;
 }

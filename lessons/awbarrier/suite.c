@@ -88,22 +88,29 @@ static int saw_check(const sl_case *in, const sl_case *out, sl_text *why)
 }
 
 /* Every form a cuda::barrier<thread_scope_block> takes in the PTX (sm_80 and
- * newer; the kernel or any function it calls): the hardware barrier's
- * mbarrier.arrive (any variant: arrive_drop, expect_tx; sm_80..89 then wait
- * with mbarrier.test_wait, sm_90 with try_wait), or, for a barrier with a
+ * newer; the kernel or any function it calls directly): the hardware
+ * barrier's mbarrier.arrive (any variant: arrive_drop, expect_tx) and its
+ * wait (sm_80..89 mbarrier.test_wait, sm_90 try_wait): both, since an
+ * arrive nobody waits for synchronizes nothing; or, for a barrier with a
  * completion function, which libcu++ builds from shared-memory atomics, an
  * acq_rel (or release) atomic to arrive and acquire loads to wait: at block
  * scope, or at gpu/sys scope for a cuda::barrier<thread_scope_device> or a
  * cuda::std::barrier placed in shared memory, which are just as correct.
- * __syncthreads() alone has none of them. */
-#define BLOCK_BARRIER_FORMS "mbarrier.arrive|atom+.acq_rel&ld+.acquire|atom+.release&ld+.acquire"
+ * Those atomics count only from libcu++'s barrier headers (the "@__barrier/"
+ * of a term, ptx_rules.c): any atomic_ref the student adds is no barrier.
+ * __syncthreads() alone has none of them, and grid.sync()'s own atomics do
+ * not count (ptx_rules.c). */
+#define BLOCK_BARRIER_FORMS                                                                        \
+    "mbarrier.arrive&mbarrier.try_wait|mbarrier.arrive&mbarrier.test_wait|"                        \
+    "atom+.acq_rel@__barrier/&ld+.acquire@__barrier/|"                                             \
+    "atom+.release@__barrier/&ld+.acquire@__barrier/"
 
 /* Scoped by mangled name ("_Z17split_arrive_wait...") so a renamed copy in
  * the same file, like the reference inside a bug-zoo mutant, does not count. */
 static const sl_rule saw_rules[] = {
     {SL_RULE_REQUIRE, "_Z17split_arrive_wait", BLOCK_BARRIER_FORMS,
      "the exercise is about cuda::barrier: arrive() and wait() on a block_barrier "
-     "(mbarrier.arrive in the PTX), not __syncthreads() alone"},
+     "(mbarrier.arrive and its wait in the PTX), not __syncthreads() alone"},
     {SL_RULE_END, NULL, NULL, NULL},
 };
 
@@ -226,8 +233,8 @@ static int norm_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 static const sl_rule norm_rules[] = {
     {SL_RULE_REQUIRE, "_Z9normalize", BLOCK_BARRIER_FORMS,
-     "the block reduction must use the cuda::barrier (arrive()/wait(): mbarrier.arrive "
-     "in the PTX), not __syncthreads() alone"},
+     "the block reduction must use the cuda::barrier (arrive()/wait(): mbarrier.arrive and "
+     "its wait in the PTX), not __syncthreads() alone; grid.sync() is no block barrier"},
     {SL_RULE_END, NULL, NULL, NULL},
 };
 

@@ -252,8 +252,9 @@ static const sl_rule vote_rules[] = {
     {SL_RULE_REQUIRE, "block_vote", "bar.red.|barrier.red.|barrier.cta.red.",
      "block_vote is about the voting barriers: count, all and any must come from "
      "__syncthreads_count, __syncthreads_and and __syncthreads_or (no bar.red in the PTX)."},
-    {SL_RULE_FORBID, "block_vote", SL_ATOMIC_OPCODES,
-     "block_vote must not use atomics: the voting barriers count for you, in one step."},
+    {SL_RULE_FORBID, "block_vote", SL_ATOMIC_OPCODES "|mbarrier.",
+     "block_vote must not use atomics (an mbarrier's arrival count is one too): the voting "
+     "barriers count for you, in one step."},
     {SL_RULE_END, NULL, NULL, NULL},
 };
 
