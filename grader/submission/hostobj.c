@@ -921,17 +921,26 @@ static void check_harness_names(elf *e, const name_list *harness)
     }
 }
 
+/* Reads the object at path into e (its bytes are returned, to be freed);
+ * NULL when it cannot be read. */
+static char *open_object(const char *path, const char *label, sl_text *why, elf *e)
+{
+    size_t len = 0;
+    char *data = sl_read_file(path, 256u << 20, &len);
+    memset(e, 0, sizeof *e);
+    e->data = (const unsigned char *)data;
+    e->size = len;
+    e->label = label;
+    e->why = why;
+    return data;
+}
+
 int sl_hostobj_check_harness(const char *object_path, const char *harness_lib, const char *label,
                              sl_text *why)
 {
     name_list harness = {0};
-    size_t len = 0;
-    char *data = sl_read_file(object_path, 256u << 20, &len);
-    elf e = {0};
-    e.data = (const unsigned char *)data;
-    e.size = len;
-    e.label = label;
-    e.why = why;
+    elf e;
+    char *data = open_object(object_path, label, why, &e);
     int rc;
     if (!data || load(&e) != 0 || archive_definitions(harness_lib, &harness) != 0) {
         sl_text_printf(why,
@@ -968,17 +977,12 @@ static char *disassemble(const char *object_path)
 
 int sl_hostobj_check(const char *object_path, const char *label, sl_text *why)
 {
-    size_t len = 0;
-    char *data = sl_read_file(object_path, 256u << 20, &len);
+    elf e;
+    char *data = open_object(object_path, label, why, &e);
     if (!data) {
         sl_text_printf(why, "%s: error: cannot read %s\n", label, object_path);
         return -1;
     }
-    elf e = {0};
-    e.data = (const unsigned char *)data;
-    e.size = len;
-    e.label = label;
-    e.why = why;
     int rc;
     if (load(&e) != 0) {
         sl_text_printf(why,
