@@ -34,6 +34,7 @@ typedef struct {
     int bench;
     int quiet;
     int policy;
+    int static_only; /* expect --static: the static stages alone, no runner */
     double timeout_scale;
     /* syncgrade run: the playground's input and tool */
     int n, block;

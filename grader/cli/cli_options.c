@@ -47,6 +47,7 @@ enum option_id {
     OPT_BENCH,
     OPT_QUIET,
     OPT_POLICY,
+    OPT_STATIC,
     OPT_N,
     OPT_BLOCK,
     OPT_INPUT,
@@ -78,6 +79,7 @@ static const struct option long_options[] = {
     {"bench", no_argument, NULL, OPT_BENCH},
     {"quiet", no_argument, NULL, OPT_QUIET},
     {"policy", no_argument, NULL, OPT_POLICY},
+    {"static", no_argument, NULL, OPT_STATIC},
     {"n", required_argument, NULL, OPT_N},
     {"block", required_argument, NULL, OPT_BLOCK},
     {"input", required_argument, NULL, OPT_INPUT},
@@ -161,6 +163,7 @@ static int apply_option(int id, const char *flag, const char *v, options *o)
     case OPT_BENCH: o->bench = 1; return 0;
     case OPT_QUIET: o->quiet = 1; return 0;
     case OPT_POLICY: o->policy = 1; return 0;
+    case OPT_STATIC: o->static_only = 1; return 0;
     case OPT_N: return parse_int(flag, v, &o->n);
     case OPT_BLOCK: return parse_int(flag, v, &o->block);
     case OPT_INPUT: o->input = v; return 0;

@@ -35,7 +35,7 @@ static const cli_command COMMANDS[] = {
      "[--submission DIR] [--out DIR]"},
     {"expect", cli_expect,
      "--lesson L --source FILE [--all VERDICT | --expect FILE]\n"
-     "[--policy] [--out DIR]"},
+     "[--policy] [--static] [--out DIR]"},
     {"determinism", cli_determinism,
      "--lesson L --source FILE... [--runs N] [--jobs N]\n"
      "[--out DIR] [--seed N]"},

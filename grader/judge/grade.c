@@ -893,6 +893,11 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     /* decided before any student code ran (lesson_run.c) */
     if (sl_grade_static_of(l, e, ctx, r, &tools_off))
         goto done;
+    if (ctx->static_only) {
+        set(r, SL_V_SKIP);
+        sl_text_printf(&r->detail, "static stages only: no run\n");
+        goto done;
+    }
 
     /* what the lesson sweep already ran clean for this exercise */
     const sl_swept *sw = ctx->swept ? &ctx->swept[e - l->exercises] : NULL;

@@ -45,6 +45,10 @@ typedef struct {
     /* Per exercise: sl_grade_statics, before the first run. NULL: each
      * exercise decides its static stages itself. */
     const sl_static_verdict *statics;
+    /* Stop after the static stages: an exercise they let through is SKIP
+     * ("static stages only"), and no runner starts (syncgrade expect
+     * --static, for the held-out static cases). */
+    int static_only;
 } sl_grade_ctx;
 
 /* Limits shared by an exercise's own runs and the lesson sweep's (sweep.h);

@@ -211,6 +211,7 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     g_ctx.bench = job->bench;
     g_ctx.bench_log2n = job->bench_log2n;
     g_ctx.timeout_scale = job->timeout_scale;
+    g_ctx.static_only = job->static_only;
 
     /* Every static verdict (build, TODO, PTX rules) before the first
      * runner starts: nothing a runner does can change them. */
@@ -226,7 +227,7 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
             which[graded++] = i;
     /* before Check forks the judges: they inherit what the sweep found */
     sl_swept *swept = calloc((size_t)l->count + 1, sizeof *swept);
-    if (swept && sl_sweep_enabled()) {
+    if (swept && sl_sweep_enabled() && !job->static_only) {
         sl_sweep_lesson(l, &g_ctx, which, graded, swept);
         sl_contain_kill_children(NULL, 0, 5.0); /* nothing a sweep runner started stays */
         g_ctx.swept = swept;

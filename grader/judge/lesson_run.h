@@ -19,9 +19,10 @@ typedef struct {
     double timeout_scale;
     const char *const *only; /* exercise names to grade; NULL: all */
     int nonly;
-    int verbosity; /* 0, 1: Check silent; 2: Check's every test */
-    int policy;    /* a student's file: apply policy.h and hostobj.h */
-    int *channels; /* one per exercise: sl_lesson_open_channels */
+    int verbosity;   /* 0, 1: Check silent; 2: Check's every test */
+    int policy;      /* a student's file: apply policy.h and hostobj.h */
+    int static_only; /* judge the static stages only: no runner starts */
+    int *channels;   /* one per exercise: sl_lesson_open_channels */
 } sl_lesson_job;
 
 /* Opens the private channels the judging processes send their outcomes

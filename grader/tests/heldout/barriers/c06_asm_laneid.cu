@@ -1,0 +1,21 @@
+// EXPECT tile_reverse SYNC static
+// Cheat: inline asm %laneid
+#define tile_reverse tile_reverse_reference
+#include "../../../../solutions/barriers.cu"
+#undef tile_reverse
+
+__global__ void tile_reverse(const int *in, int *out, int n)
+{
+    extern __shared__ int tile[];
+    int t = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + t;
+    int valid = tile_valid(n);
+    int lane;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    if (t < valid)
+        tile[t] = in[i];
+    if (lane < 16)
+        __syncthreads();   // BUG: only some threads of the block
+    if (t < valid)
+        out[i] = tile[valid - 1 - t];
+}

@@ -1,0 +1,33 @@
+// EXPECT half_block PASS
+// Correct: the warp is split with cg::binary_partition(warp, r < half) BEFORE the branch;
+// inside if (r < half) the lower part reduces with cg::reduce (its sync is a masked
+// __syncwarp / shuffles of its own lanes). For blocks of 32 the part is 16 lanes, else a warp.
+#define half_block half_block_reference
+#include "../../../../solutions/coop.cu"
+#undef half_block
+
+__global__ void half_block(const int *in, int n, int *out)
+{
+    __shared__ int tile_sums[COOP_MAX_BLOCK / 64];
+    cg::thread_block block = cg::this_thread_block();
+    cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+    int half = (int)blockDim.x / 2;
+    int tile_size = half < 32 ? half : 32;
+    int base = blockIdx.x * blockDim.x;
+    int r = (int)block.thread_rank();
+    cg::coalesced_group part = cg::binary_partition(warp, r < half);
+    if (r < half) {
+        int a = base + r, b = base + r + half;
+        int v = (a < n ? in[a] : 0) + (b < n ? in[b] : 0);
+        int s = cg::reduce(part, v, cg::plus<int>());
+        if (part.thread_rank() == 0)
+            tile_sums[r / tile_size] = s;
+    }
+    block.sync();
+    int chunk_sum = 0;
+    for (int t = 0; t < half / tile_size; t++)
+        chunk_sum += tile_sums[t];
+    int i = base + r;
+    if (i < n)
+        out[i] = chunk_sum - in[i];
+}

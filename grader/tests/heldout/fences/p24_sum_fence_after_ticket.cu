@@ -1,0 +1,24 @@
+// EXPECT single_pass_sum RULE
+// partial, atomicInc ticket, THEN __threadfence on every path: acquire side right, release side missing
+#include <cuda/atomic>
+#define single_pass_sum single_pass_sum_reference
+#include "../../../../solutions/fences.cu"
+#undef single_pass_sum
+__global__ void single_pass_sum(const int *in, int n, int *partials, unsigned int *counter, int *result)
+{
+    __shared__ bool is_last;
+    int v = 0;
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) v += in[i];
+    const int t = fences_block_sum(v);
+    if (threadIdx.x == 0) {
+        partials[blockIdx.x] = t;
+        is_last = atomicInc(counter, gridDim.x) == gridDim.x - 1;
+        __threadfence();
+    }
+    __syncthreads();
+    if (!is_last) return;
+    int s = 0;
+    for (int k = threadIdx.x; k < (int)gridDim.x; k += blockDim.x) s += partials[k];
+    s = fences_block_sum(s);
+    if (threadIdx.x == 0) { *result = s; *counter = 0; }
+}

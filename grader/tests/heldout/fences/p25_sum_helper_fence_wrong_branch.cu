@@ -1,0 +1,25 @@
+// EXPECT single_pass_sum RULE
+// __noinline__ fence helper called only when the ticket is NOT last (after the ticket); the release before the ticket is missing and the last block has no acquire
+#include <cuda/atomic>
+#define single_pass_sum single_pass_sum_reference
+#include "../../../../solutions/fences.cu"
+#undef single_pass_sum
+static __device__ __noinline__ void flush() { __threadfence(); }
+__global__ void single_pass_sum(const int *in, int n, int *partials, unsigned int *counter, int *result)
+{
+    __shared__ bool is_last;
+    int v = 0;
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) v += in[i];
+    const int t = fences_block_sum(v);
+    if (threadIdx.x == 0) {
+        partials[blockIdx.x] = t;
+        is_last = atomicInc(counter, gridDim.x) == gridDim.x - 1;
+        if (!is_last) flush();
+    }
+    __syncthreads();
+    if (!is_last) return;
+    int s = 0;
+    for (int k = threadIdx.x; k < (int)gridDim.x; k += blockDim.x) s += partials[k];
+    s = fences_block_sum(s);
+    if (threadIdx.x == 0) { *result = s; *counter = 0; }
+}

@@ -1,0 +1,25 @@
+// EXPECT message_pass PASS
+// payload and mailbox copy both done by a __noinline__ helper (generic loads/stores), correct fences on both sides
+#include <cuda/atomic>
+#define message_pass message_pass_reference
+#include "../../../../solutions/fences.cu"
+#undef message_pass
+static __device__ __noinline__ void copy_words(int *dst, const int *src, int words)
+{
+    for (int i = threadIdx.x; i < words; i += blockDim.x) dst[i] = src[i];
+}
+__global__ void message_pass(const int *in, int *mailbox, int *flags, int *out, int words)
+{
+    const int pairs = gridDim.x / 2, b = blockIdx.x;
+    if (b >= 2 * pairs) return;
+    const int p = b < pairs ? b : b - pairs, base = p * words;
+    if (b < pairs) {
+        copy_words(mailbox + base, in + base, words);
+        __syncthreads();
+        if (threadIdx.x == 0) { __threadfence(); *(volatile int *)&flags[p] = 1; }
+    } else {
+        if (threadIdx.x == 0) { while (*(volatile int *)&flags[p] == 0) { } __threadfence(); }
+        __syncthreads();
+        copy_words(out + base, mailbox + base, words);
+    }
+}

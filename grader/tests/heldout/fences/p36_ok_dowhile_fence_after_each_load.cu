@@ -1,0 +1,21 @@
+// EXPECT message_pass PASS
+// consumer: do { v = volatile flag; __threadfence(); } while (v == 0); -- the fence follows every load, the exiting one included
+#include <cuda/atomic>
+#define message_pass message_pass_reference
+#include "../../../../solutions/fences.cu"
+#undef message_pass
+__global__ void message_pass(const int *in, int *mailbox, int *flags, int *out, int words)
+{
+    const int pairs = gridDim.x / 2, b = blockIdx.x;
+    if (b >= 2 * pairs) return;
+    const int p = b < pairs ? b : b - pairs, base = p * words;
+    if (b < pairs) {
+        for (int i = threadIdx.x; i < words; i += blockDim.x) mailbox[base + i] = in[base + i];
+        __syncthreads();
+        if (threadIdx.x == 0) { __threadfence(); *(volatile int *)&flags[p] = 1; }
+    } else {
+        if (threadIdx.x == 0) { int v; do { v = *(volatile int *)&flags[p]; __threadfence(); } while (v == 0); }
+        __syncthreads();
+        for (int i = threadIdx.x; i < words; i += blockDim.x) out[base + i] = mailbox[base + i];
+    }
+}
