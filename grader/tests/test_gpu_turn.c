@@ -121,7 +121,7 @@ END_TEST
 START_TEST(own_runs_are_watched_while_waiting)
 {
     use_private_locks();
-    pid_t neighbour = child_waiting(0, 2.0); /* shares for 2 s */
+    pid_t neighbour = child_waiting(0, 4.0); /* shares for 4 s */
     nap(0.2);
     char *argv[] = {"sh", "-c", "sleep 100", NULL};
     sl_proc_opts o = {0};
@@ -129,11 +129,13 @@ START_TEST(own_runs_are_watched_while_waiting)
     o.timeout_s = 0.5;
     sl_proc p;
     ck_assert_int_eq(sl_proc_spawn(&p, argv, &o), 0);
-    sl_gpu_alone(); /* about 1.8 s behind the neighbour */
+    sl_gpu_alone(); /* about 3.8 s behind the neighbour */
     sl_proc_result r;
     sl_proc_wait(&p, &r);
     ck_assert(r.timed_out);
-    ck_assert_msg(r.seconds < 1.2, "killed after %.2f s", r.seconds);
+    /* killed near its 0.5 s, not when the wait ended (margins for a
+     * loaded machine: the suite runs beside compiles) */
+    ck_assert_msg(r.seconds < 2.5, "killed after %.2f s", r.seconds);
     sl_gpu_leave();
     waited_10ms(neighbour);
     remove_locks();
@@ -147,7 +149,7 @@ START_TEST(no_lock_file_runs_anyway)
     sl_gpu_alone();
     sl_gpu_share();
     sl_gpu_leave();
-    ck_assert(sl_now() - t0 < 1.0);
+    ck_assert(sl_now() - t0 < 3.0);
 }
 END_TEST
 
