@@ -725,6 +725,21 @@ static void mark_named(const sl_ptx *p, const char *s, char *taken)
     }
 }
 
+int sl_ptx_access_bytes(const sl_ptx_insn *in)
+{
+    int lanes = sl_ptx_op_has(in, ".v4") ? 4 : sl_ptx_op_has(in, ".v2") ? 2 : 1;
+    static const struct {
+        const char *t;
+        int bytes;
+    } types[] = {{".b64", 8}, {".u64", 8}, {".s64", 8}, {".f64", 8}, {".b32", 4},
+                 {".u32", 4}, {".s32", 4}, {".f32", 4}, {".b16", 2}, {".u16", 2},
+                 {".s16", 2}, {".f16", 2}, {".b8", 1},  {".u8", 1},  {".s8", 1}};
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (sl_ptx_op_has(in, types[i].t))
+            return lanes * types[i].bytes;
+    return 0;
+}
+
 int sl_ptx_call_target(const sl_ptx *p, const sl_ptx_insn *in)
 {
     const char *s = sl_ptx_operands(in);

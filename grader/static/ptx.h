@@ -50,6 +50,9 @@ int sl_ptx_parse(const char *text, sl_ptx *p);
 void sl_ptx_free(sl_ptx *p);
 /* Fills each function's callee list from the names its instructions use. */
 void sl_ptx_link_calls(sl_ptx *p);
+/* Bytes an access moves: its type's size times its vector length
+ * (".v2.u32": 8); 0 when the type is not a sized one. */
+int sl_ptx_access_bytes(const sl_ptx_insn *in);
 /* The function a direct call names ("call.uni (retval0), f, (a, b)"), or
  * -1 for a call through a register or to a function not in the module. */
 int sl_ptx_call_target(const sl_ptx *p, const sl_ptx_insn *in);

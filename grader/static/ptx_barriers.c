@@ -436,26 +436,11 @@ static int has_barrier_free_side(sl_cfg *g, int x, const char *has_barrier)
     return free_path;
 }
 
-/* Bytes one ld.param/st.param moves: its type's size times its vector
- * length ("st.param.v2.b32" moves 8). */
+/* Bytes one ld.param/st.param moves; a word when its type is not sized. */
 static int param_access_bytes(const sl_ptx_insn *in)
 {
-    int lanes = sl_ptx_op_has(in, ".v4") ? 4 : sl_ptx_op_has(in, ".v2") ? 2 : 1;
-    static const struct {
-        const char *t;
-        int bytes;
-    } types[] = {{"64", 8}, {"32", 4}, {"16", 2}, {"8", 1}};
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
-        char b[8], u[8], s[8], f[8];
-        snprintf(b, sizeof b, ".b%s", types[i].t);
-        snprintf(u, sizeof u, ".u%s", types[i].t);
-        snprintf(s, sizeof s, ".s%s", types[i].t);
-        snprintf(f, sizeof f, ".f%s", types[i].t);
-        if (sl_ptx_op_has(in, b) || sl_ptx_op_has(in, u) || sl_ptx_op_has(in, s) ||
-            sl_ptx_op_has(in, f))
-            return lanes * types[i].bytes;
-    }
-    return 4 * lanes;
+    int bytes = sl_ptx_access_bytes(in);
+    return bytes ? bytes : 4;
 }
 
 /* The words of bytes [off, off + bytes). */

@@ -804,33 +804,17 @@ static int draws_wait_index(fn *c, int pub, int L)
            (sl_flow_addr_taint(&c->fl, L) & SL_TAINT_ATOMIC);
 }
 
-/* Bytes an access moves (".v2.u32": 8), 0 when not known. */
-static int access_width(const sl_ptx_insn *in)
-{
-    int lanes = has(in, ".v4") ? 4 : has(in, ".v2") ? 2 : 1;
-    static const struct {
-        const char *t;
-        int bytes;
-    } types[] = {{".b64", 8}, {".u64", 8}, {".s64", 8}, {".f64", 8}, {".b32", 4},
-                 {".u32", 4}, {".s32", 4}, {".f32", 4}, {".b16", 2}, {".u16", 2},
-                 {".s16", 2}, {".b8", 1},  {".u8", 1},  {".s8", 1}};
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (has(in, types[i].t))
-            return lanes * types[i].bytes;
-    return 0;
-}
-
 /* A strong store, other than an atomic, narrower than wait L's load, to
  * the memory L polls: a packed status word written in two halves. */
 static int torn_status(fn *c, int L, sl_bases sb)
 {
-    int wide = access_width(&c->f->insn[L]);
+    int wide = sl_ptx_access_bytes(&c->f->insn[L]);
     if (wide < 8)
         return -1;
     for (int j = 0; j < c->n; j++) {
         const sl_ptx_insn *in = &c->f->insn[j];
         if (c->store_strong[j] && sl_ptx_matches(in, "st.") && may_alias(c->base[j], sb)) {
-            int w = access_width(in);
+            int w = sl_ptx_access_bytes(in);
             if (w > 0 && w < wide)
                 return j;
         }

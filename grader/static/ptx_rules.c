@@ -103,6 +103,23 @@ static int path_has_part(const char *path, const char *pattern)
     return 0;
 }
 
+/* The file, in's own or one it was inlined through, whose path holds one
+ * of pattern's parts; -1 when none does. */
+static int source_file(const sl_ptx *p, const sl_ptx_insn *in, const char *pattern)
+{
+    for (int v = -1; v < in->nvia; v++) {
+        int file = v < 0 ? in->own_file : in->via_file[v];
+        if (file >= 0 && file < p->nfile && p->file[file] && path_has_part(p->file[file], pattern))
+            return file;
+    }
+    return -1;
+}
+
+static int from_source(const sl_ptx *p, const sl_ptx_insn *in, const char *pattern)
+{
+    return source_file(p, in, pattern) >= 0;
+}
+
 static int check_forbid_source(const sl_ptx *p, const sl_rule *r, sl_text *why, char *where,
                                size_t wl)
 {
@@ -111,15 +128,7 @@ static int check_forbid_source(const sl_ptx *p, const sl_rule *r, sl_text *why, 
     for (int i = 0; i < p->nfunc && ok; i++) {
         const sl_ptx_func *f = &p->func[i];
         for (int j = 0; mark[i] && j < f->ninsn && ok; j++) {
-            /* the instruction's own file, or any it was inlined through */
-            const sl_ptx_insn *in = &f->insn[j];
-            int k = -1;
-            for (int v = -1; v < in->nvia && k < 0; v++) {
-                int file = v < 0 ? in->own_file : in->via_file[v];
-                if (file >= 0 && file < p->nfile && p->file[file] &&
-                    path_has_part(p->file[file], r->pattern))
-                    k = file; /* named in the message */
-            }
+            int k = source_file(p, &f->insn[j], r->pattern);
             if (k < 0)
                 continue;
             sl_text_printf(why, "the PTX of %s contains ", f->name);
@@ -137,11 +146,9 @@ static int check_forbid_source(const sl_ptx *p, const sl_rule *r, sl_text *why, 
 
 /* One term of a REQUIRE pattern: an opcode prefix, then "+.qual" parts the
  * opcode must also hold, in any order ("atom+.acq_rel+.cta" matches
- * atom.add.acq_rel.cta.u64 and atom.acq_rel.cta.add.u64 alike). */
-static int from_source(const sl_ptx *p, const sl_ptx_insn *in, const char *pattern);
-
-/* A term may end in "@<part>": the instruction must also come from (be
- * inlined through) a file whose path holds part ("atom+.release@__barrier/":
+ * atom.add.acq_rel.cta.u64 and atom.acq_rel.cta.add.u64 alike). A term may
+ * end in "@<part>": the instruction must also come from (be inlined
+ * through) a file whose path holds part ("atom+.release@__barrier/":
  * libcu++'s barrier, not any atomic the student wrote as a decoy). */
 static int term_matches(const sl_ptx *p, const sl_ptx_insn *in, const char *term, size_t n)
 {
@@ -170,18 +177,6 @@ static int term_matches(const sl_ptx *p, const sl_ptx_insn *in, const char *term
         k += 1 + len;
     }
     return 1;
-}
-
-/* Was in written in (or inlined through) a file whose path holds one of
- * pattern's parts? */
-static int from_source(const sl_ptx *p, const sl_ptx_insn *in, const char *pattern)
-{
-    for (int v = -1; v < in->nvia; v++) {
-        int file = v < 0 ? in->own_file : in->via_file[v];
-        if (file >= 0 && file < p->nfile && p->file[file] && path_has_part(p->file[file], pattern))
-            return 1;
-    }
-    return 0;
 }
 
 /* Code that never meets a REQUIRE: the grid barrier of cooperative groups
