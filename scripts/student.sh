@@ -85,7 +85,8 @@ watch)
   exec "$root/scripts/watch.sh" ;;
 handout)
   if [ -z "${OUT:-}" ]; then echo "usage: make handout OUT=<dir>" >&2; exit 2; fi
-  exec "$root/scripts/make-handout.sh" "$OUT" ;;
+  build syncgrade   # lints the handout
+  exec "$root/scripts/make-handout.sh" "$OUT" "$grader" ;;
 *)
   echo "student.sh: unknown goal $goal" >&2
   exit 2 ;;

@@ -25,6 +25,7 @@ typedef struct {
     const char *junit;
     const char *visibility;
     const char *root; /* syncgrade lint: the source tree */
+    int handout;      /* syncgrade lint: root is a handout (make handout) */
     const char *lessons[MAX_LESSONS];
     int nlessons;
     uint64_t seed;

@@ -57,6 +57,7 @@ enum option_id {
     OPT_GPUS,
     OPT_MPS,
     OPT_ROOT,
+    OPT_HANDOUT,
 };
 
 static const struct option long_options[] = {
@@ -89,6 +90,7 @@ static const struct option long_options[] = {
     {"gpus", required_argument, NULL, OPT_GPUS},
     {"mps", no_argument, NULL, OPT_MPS},
     {"root", required_argument, NULL, OPT_ROOT},
+    {"handout", no_argument, NULL, OPT_HANDOUT},
     {NULL, 0, NULL, 0},
 };
 
@@ -173,6 +175,7 @@ static int apply_option(int id, const char *flag, const char *v, options *o)
     case OPT_GPUS: o->gpus = v; return 0;
     case OPT_MPS: o->mps = 1; return 0;
     case OPT_ROOT: o->root = v; return 0;
+    case OPT_HANDOUT: o->handout = 1; return 0;
     }
     return -1;
 }

@@ -16,14 +16,19 @@ int cli_lint(const options *o)
         return 2;
     }
     sl_text out = {0};
-    int bad = sl_lint(root, sl_lessons, &out);
+    int bad = sl_lint(root, sl_lessons, o->handout ? SL_LINT_HANDOUT : SL_LINT_REPOSITORY, &out);
     fputs(sl_text_str(&out), stdout);
     sl_text_free(&out);
     int lessons = 0;
     for (const sl_lesson *const *l = sl_lessons; *l; l++)
         lessons++;
     if (bad)
-        printf("lint: %d problem%s in %s\n", bad, bad == 1 ? "" : "s", root);
+        printf("lint: %d problem%s in %s%s\n", bad, bad == 1 ? "" : "s",
+               o->handout ? "the handout " : "", root);
+    else if (o->handout)
+        printf("lint: %d lessons, their docs, points.ini and README agree, no solutions, no "
+               "zoo, no instructor-only passage (the handout %s)\n",
+               lessons, root);
     else
         printf("lint: %d lessons, their docs, bug zoos, points.ini and README agree (%s)\n",
                lessons, root);

@@ -44,7 +44,7 @@ static const cli_command COMMANDS[] = {
     {"build", cli_build_only, "--lesson L --source FILE --out DIR"},
     {"inputs", cli_inputs, "--lesson L --seed N --out DIR [--exercise E]"},
     {"list", run_list, ""},
-    {"lint", cli_lint, "[--root DIR]"},
+    {"lint", cli_lint, "[--root DIR] [--handout]"},
 };
 enum { NCOMMANDS = sizeof COMMANDS / sizeof COMMANDS[0] };
 

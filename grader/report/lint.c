@@ -544,12 +544,19 @@ static int verdict_column(const sl_md_table *t)
     return -1;
 }
 
-int sl_lint_zoo(const char *root, const sl_lesson *l, sl_text *out)
+int sl_lint_zoo(const char *root, const sl_lesson *l, sl_lint_tree tree, sl_text *out)
 {
     static const char *const cu[] = {".cu", NULL};
     char zoo_dir[256];
     snprintf(zoo_dir, sizeof zoo_dir, "lessons/%s/zoo", l->name);
-    char **files = list_dir(root, zoo_dir, cu); /* NULL: no zoo (a handout has none) */
+    if (tree == SL_LINT_HANDOUT) { /* the tables name the instructors' zoo */
+        if (!exists_rel(root, zoo_dir))
+            return 0;
+        sl_text_printf(out, "%s: a handout ships no bug zoo (its mutants include the solution)\n",
+                       zoo_dir);
+        return 1;
+    }
+    char **files = list_dir(root, zoo_dir, cu);
     int nzoo = 0, bad = 0;
     for (char **f = files; f && *f; f++)
         nzoo++;
@@ -604,6 +611,70 @@ int sl_lint_zoo(const char *root, const sl_lesson *l, sl_text *out)
     free(text);
     free(zoo);
     free_list(files);
+    return bad;
+}
+
+/* ---------- instructor-only passages of the Markdown files ---------- */
+
+/* One Markdown file's markers: in the repository each passage is closed
+ * (an open one would take the rest of the file out of the handout), in a
+ * handout none is left. */
+static int lint_passages_of(const char *root, const char *rel, sl_lint_tree tree, sl_text *out)
+{
+    char *text = read_rel(root, rel);
+    if (!text)
+        return 0;
+    const size_t nb = strlen(SL_INSTRUCTORS_BEGIN), ne = strlen(SL_INSTRUCTORS_END);
+    const char *open = NULL;
+    int bad = 0;
+    for (const char *p = strstr(text, "<!-- "); p; p = strstr(p + 1, "<!-- ")) {
+        int begin = strncmp(p, SL_INSTRUCTORS_BEGIN, nb) == 0;
+        int end = strncmp(p, SL_INSTRUCTORS_END, ne) == 0;
+        if (!begin && !end)
+            continue;
+        if (tree == SL_LINT_HANDOUT) {
+            sl_text_printf(out,
+                           "%s:%d: an instructor-only passage is left in the handout "
+                           "(make handout takes them out)\n",
+                           rel, line_of(text, p));
+            bad++;
+            break;
+        }
+        if (begin && open) {
+            sl_text_printf(out, "%s:%d: %s inside the passage opened on line %d\n", rel,
+                           line_of(text, p), SL_INSTRUCTORS_BEGIN, line_of(text, open));
+            bad++;
+        } else if (end && !open) {
+            sl_text_printf(out, "%s:%d: %s closes no passage\n", rel, line_of(text, p),
+                           SL_INSTRUCTORS_END);
+            bad++;
+        }
+        open = begin ? p : NULL;
+    }
+    if (open) {
+        sl_text_printf(out, "%s:%d: instructor-only passage not closed (%s)\n", rel,
+                       line_of(text, open), SL_INSTRUCTORS_END);
+        bad++;
+    }
+    free(text);
+    return bad;
+}
+
+int sl_lint_passages(const char *root, sl_lint_tree tree, sl_text *out)
+{
+    static const char *const md[] = {".md", NULL};
+    static const char *const md_dirs[] = {".", "docs"};
+    int bad = 0;
+    for (int i = 0; i < 2; i++) {
+        char **files = list_dir(root, md_dirs[i], md);
+        for (char **f = files; f && *f; f++)
+            bad += lint_passages_of(root, strncmp(*f, "./", 2) == 0 ? *f + 2 : *f, tree, out);
+        free_list(files);
+    }
+    if (tree == SL_LINT_HANDOUT && exists_rel(root, "solutions")) {
+        sl_text_printf(out, "solutions: a handout ships no reference solutions\n");
+        bad++;
+    }
     return bad;
 }
 
@@ -727,14 +798,15 @@ int sl_lint_readme(const char *root, const sl_lesson *const *lessons, sl_text *o
     return bad;
 }
 
-int sl_lint(const char *root, const sl_lesson *const *lessons, sl_text *out)
+int sl_lint(const char *root, const sl_lesson *const *lessons, sl_lint_tree tree, sl_text *out)
 {
     int bad = 0;
     for (const sl_lesson *const *l = lessons; l && *l; l++)
         bad += sl_lint_exercises(root, *l, out);
     bad += sl_lint_links(root, lessons, out);
     for (const sl_lesson *const *l = lessons; l && *l; l++)
-        bad += sl_lint_zoo(root, *l, out);
+        bad += sl_lint_zoo(root, *l, tree, out);
+    bad += sl_lint_passages(root, tree, out);
     bad += sl_lint_points(root, lessons, out);
     bad += sl_lint_readme(root, lessons, out);
     return bad;

@@ -2,7 +2,7 @@
  * clients share its context instead of creating one each. Only the lesson
  * sweep's runs are its clients (sl_runner_mps_client, runner_call.h): under
  * MPS a client's fatal fault is reported to every client of the GPU
- * (measured, docs/instructors.md), and the sweep takes nothing from a run
+ * (measured: the instructors' guide), and the sweep takes nothing from a run
  * but "clean" (anything else and each exercise runs that check itself,
  * outside MPS), so a neighbour's fault costs time there, never a verdict.
  * The daemon has a private pipe folder, so it neither meets nor disturbs

@@ -80,7 +80,7 @@ static void teardown(void)
 static int lint(sl_text *out)
 {
     sl_text_clear(out);
-    return sl_lint(root, unit_lessons, out);
+    return sl_lint(root, unit_lessons, SL_LINT_REPOSITORY, out);
 }
 
 /* One problem, whose line contains what. */
@@ -295,6 +295,66 @@ START_TEST(hand_written_runner_table)
 }
 END_TEST
 
+START_TEST(instructor_passages_closed_in_the_repository)
+{
+    write_file("docs/b.md", "# Beta\n\n## Third\n\nA <!-- instructors -->hint<!-- /instructors -->."
+                            "\n<!-- instructors -->\nMore.\n<!-- /instructors -->\n");
+    sl_text out = {0};
+    ck_assert_msg(lint(&out) == 0, "%s", sl_text_str(&out));
+    write_file("docs/b.md", "# Beta\n\n## Third\n\n<!-- instructors -->\nto the end\n");
+    one_problem("docs/b.md:5: instructor-only passage not closed (<!-- /instructors -->)");
+    write_file("docs/b.md", "# Beta\n\n## Third\n\nText.\n<!-- /instructors -->\n");
+    one_problem("docs/b.md:6: <!-- /instructors --> closes no passage");
+    write_file("docs/b.md", "# Beta\n\n<!-- instructors -->\n<!-- instructors -->\n"
+                            "<!-- /instructors -->\n\n## Third\n");
+    one_problem("docs/b.md:4: <!-- instructors --> inside the passage opened on line 3");
+    sl_text_free(&out);
+}
+END_TEST
+
+/* The tree make handout writes: no zoo, no solutions, no passages. */
+static void make_handout_tree(void)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "rm -rf %s/lessons/alpha/zoo %s/solutions", root, root);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+START_TEST(a_handout_names_the_zoo_without_shipping_it)
+{
+    make_handout_tree();
+    sl_text out = {0};
+    ck_assert_msg(sl_lint(root, unit_lessons, SL_LINT_HANDOUT, &out) == 0, "%s", sl_text_str(&out));
+    /* as a repository, the same tree lacks the zoo files its table names */
+    ck_assert_int_eq(lint(&out), 3);
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&out), "docs/a.md:13: race.cu is not in "
+                                                    "lessons/alpha/zoo/"));
+    /* a handout still links only what it ships */
+    write_file("docs/b.md", "# Beta\n\n## Third\n\nSee [the guide](instructors.md).\n");
+    sl_text_clear(&out);
+    ck_assert_int_eq(sl_lint(root, unit_lessons, SL_LINT_HANDOUT, &out), 1);
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&out), "docs/b.md:5: instructors.md: no such file"));
+    sl_text_free(&out);
+}
+END_TEST
+
+START_TEST(a_handout_with_zoo_solutions_or_passages)
+{
+    make_handout_tree();
+    write_file("lessons/alpha/zoo/race.cu", "// EXPECT first RACE\n");
+    write_file("solutions/alpha.cu", "/* the answers */\n");
+    write_file("docs/b.md", "# Beta\n\n## Third\n\n<!-- instructors -->x<!-- /instructors -->\n");
+    sl_text out = {0};
+    ck_assert_int_eq(sl_lint(root, unit_lessons, SL_LINT_HANDOUT, &out), 3);
+    const char *o = sl_text_str(&out);
+    ck_assert_msg(strstr(o, "lessons/alpha/zoo: a handout ships no bug zoo"), "%s", o);
+    ck_assert_msg(strstr(o, "solutions: a handout ships no reference solutions"), "%s", o);
+    ck_assert_msg(strstr(o, "docs/b.md:5: an instructor-only passage is left in the handout"), "%s",
+                  o);
+    sl_text_free(&out);
+}
+END_TEST
+
 Suite *lint_suite(void)
 {
     Suite *s = suite_create("lint");
@@ -315,6 +375,9 @@ Suite *lint_suite(void)
     tcase_add_test(tc, missing_exercise);
     tcase_add_test(tc, twice_order_and_bench);
     tcase_add_test(tc, hand_written_runner_table);
+    tcase_add_test(tc, instructor_passages_closed_in_the_repository);
+    tcase_add_test(tc, a_handout_names_the_zoo_without_shipping_it);
+    tcase_add_test(tc, a_handout_with_zoo_solutions_or_passages);
     suite_add_tcase(s, tc);
     return s;
 }
