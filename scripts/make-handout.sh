@@ -3,7 +3,7 @@
 # same lessons, starters, docs and grader, without what gives answers away
 # or needs them: solutions/, the bug zoo (its mutants include the
 # solutions), the grader's own tests (they grade solutions and zoo), the
-# instructors' and authors' docs and scripts, and the instructor-only
+# instructors' docs and scripts, HACKING.md, and the instructor-only
 # passages of the Markdown files (<!-- instructors --> ... <!-- /instructors -->).
 #
 # The files are HEAD's (git archive), never the working tree's: an
@@ -31,7 +31,7 @@ git -C "$root" rev-parse --verify -q HEAD >/dev/null ||
 is_instructors() {
   case $1 in
     solutions/* | lessons/*/zoo/* | grader/tests/* | .probe/* | .ci/* | grader/gradescope/* | \
-    docs/instructors.md | docs/adding-a-lesson.md | HACKING.md | scripts/slurm/* | \
+    docs/instructors.md | HACKING.md | scripts/slurm/* | \
     scripts/make-demo-class.sh | scripts/make-handout.sh | scripts/make-gradescope.sh | \
     scripts/bench-class.sh | scripts/new-lesson.sh | scripts/ctest-resume.sh) return 0 ;;
   esac
