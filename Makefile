@@ -18,6 +18,8 @@
 #        writes $(CLASS_OUT)/grades.csv and per-student reports. Options:
 #        CLASS_OUT=dir  GRADE_JOBS=n (students at once)  POINTS=file  LESSON=name
 #   make handout OUT=dir                  the repository students get (no solutions, no zoo)
+#   make gradescope OUT=autograder.zip    Gradescope's autograder, from HEAD; options:
+#        NO_GPU=static|error  GRADE_ARGS="--visibility ..."  POINTS=file
 #   make deps       install the Debian packages the build needs (root)
 BUILD ?= build
 JOBS ?= $(shell nproc)
@@ -25,7 +27,7 @@ CMAKE_ARGS ?=
 CLASS_OUT ?= $(BUILD)/class
 export BUILD JOBS CMAKE_ARGS
 
-.PHONY: all configure build grader test grade check hint progress run watch handout deps clean
+.PHONY: all configure build grader test grade check hint progress run watch handout gradescope deps clean
 
 # The student commands run while make reads this file, so that a failing
 # check ends make without its "make: *** [...] Error" line: make -q (set
@@ -66,6 +68,10 @@ test: build
 
 deps:
 	scripts/install-deps.sh
+
+gradescope:
+	@NO_GPU='$(NO_GPU)' GRADE_ARGS='$(GRADE_ARGS)' POINTS='$(POINTS)' \
+	  scripts/make-gradescope.sh '$(if $(OUT),$(OUT),autograder.zip)'
 
 clean:
 	rm -rf $(BUILD)

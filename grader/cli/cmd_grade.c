@@ -123,6 +123,11 @@ int cli_grade(const options *o, int check_mode)
         return 2;
     }
     snprintf(out, sizeof out, "%s", cli_default_out(o));
+    const char *no_gpu = getenv("SYNCLAB_GRADESCOPE_NO_GPU"); /* run_autograder's setting */
+    if (sl_gradescope_set_no_gpu(no_gpu && *no_gpu ? no_gpu : NULL) != 0) {
+        fprintf(stderr, "syncgrade: SYNCLAB_GRADESCOPE_NO_GPU=%s: want static or error\n", no_gpu);
+        return 2;
+    }
     sl_gradescope_take_nonce(); /* before any child: no runner inherits it */
     /* runners see neither the submission's folder nor the results */
     sl_mkdirs(out);

@@ -12,6 +12,18 @@
 enum { MAX_TEST_OUTPUT = 16 << 10 };
 
 static char g_nonce[128];
+static int g_no_gpu_error; /* sl_gradescope_set_no_gpu: 0 static, 1 error */
+
+int sl_gradescope_set_no_gpu(const char *mode)
+{
+    if (!mode || strcmp(mode, "static") == 0)
+        g_no_gpu_error = 0;
+    else if (strcmp(mode, "error") == 0)
+        g_no_gpu_error = 1;
+    else
+        return -1;
+    return 0;
+}
 
 void sl_gradescope_set_nonce(const char *nonce)
 {
@@ -59,6 +71,9 @@ static void test_number(const sl_report *r, int i, char *out, size_t n)
     snprintf(out, n, "%d.%d", lesson, exercise);
 }
 
+/* A SKIP shown as the static checks' result (no GPU, mode static). */
+static int static_only(const sl_outcome *o) { return o->verdict == SL_V_SKIP && !g_no_gpu_error; }
+
 static cJSON *test_of(const sl_report *r, int i, const char *visibility)
 {
     const sl_outcome *o = &r->outcomes[i];
@@ -68,12 +83,17 @@ static cJSON *test_of(const sl_report *r, int i, const char *visibility)
     test_number(r, i, number, sizeof number);
     add_clean_string(t, "name", name, sizeof name);
     cJSON_AddStringToObject(t, "number", number);
-    cJSON_AddStringToObject(t, "status", o->verdict == SL_V_PASS ? "passed" : "failed");
+    int passed = o->verdict == SL_V_PASS || static_only(o);
+    cJSON_AddStringToObject(t, "status", passed ? "passed" : "failed");
     cJSON_AddNumberToObject(t, "score", o->points);
-    cJSON_AddNumberToObject(t, "max_score", o->max_points);
+    cJSON_AddNumberToObject(t, "max_score", static_only(o) ? 0 : o->max_points);
     sl_text out = {0};
     if (o->verdict == SL_V_PASS)
         sl_text_printf(&out, "PASS (%d inputs compared)\n", o->cases);
+    else if (static_only(o))
+        sl_text_printf(&out, "SKIP: the static checks passed (it compiles, no TODO, the rules "
+                             "hold), but this autograder has no GPU to run it. Not scored "
+                             "here: your instructor grades it on a GPU.\n");
     else
         sl_report_explain(&out, o);
     add_clean_string(t, "output", sl_text_str(&out), MAX_TEST_OUTPUT);
@@ -90,13 +110,37 @@ void *sl_gradescope_json(const sl_report *r, const char *visibility)
     const char *vis = visibility ? visibility : "visible";
     double score, max;
     sl_report_score(r, &score, &max);
+    int skipped = 0, failed = 0;
+    for (int i = 0; i < r->count; i++) {
+        skipped += r->outcomes[i].verdict == SL_V_SKIP;
+        failed += r->outcomes[i].verdict != SL_V_SKIP && r->outcomes[i].verdict != SL_V_PASS;
+        if (static_only(&r->outcomes[i]))
+            max -= r->outcomes[i].max_points;
+    }
+    char summary[512];
+    if (skipped && g_no_gpu_error) {
+        score = 0;
+        snprintf(summary, sizeof summary,
+                 "The autograder failed (it has no GPU, so %d exercises could not run): not your "
+                 "fault, tell your instructor.\n",
+                 skipped);
+    } else if (skipped) {
+        char fix[128] = "";
+        if (failed)
+            snprintf(fix, sizeof fix, " %d failed them (below): fix those first.", failed);
+        snprintf(summary, sizeof summary,
+                 "CUDA Sync Lab, static checks only: this autograder has no GPU, so no kernel "
+                 "ran. %d of %d exercises passed the static checks (it compiles, no TODO, the "
+                 "rules hold) and are not scored here: your instructor grades them on a GPU.%s\n",
+                 skipped, r->count, fix);
+    } else
+        snprintf(summary, sizeof summary,
+                 "CUDA Sync Lab: %g / %g points (inputs from seed %" PRIu64 ")\n", score, max,
+                 r->seed);
     cJSON *j = cJSON_CreateObject();
     cJSON_AddNumberToObject(j, "score", score);
     cJSON_AddNumberToObject(j, "max_score", max);
     cJSON_AddNumberToObject(j, "execution_time", r->seconds);
-    char summary[256];
-    snprintf(summary, sizeof summary,
-             "CUDA Sync Lab: %g / %g points (inputs from seed %" PRIu64 ")\n", score, max, r->seed);
     cJSON_AddStringToObject(j, "output", summary);
     cJSON_AddStringToObject(j, "output_format", "text");
     cJSON_AddStringToObject(j, "visibility", vis);

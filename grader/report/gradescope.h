@@ -15,6 +15,16 @@ void *sl_gradescope_json(const sl_report *r, const char *visibility);
 char *sl_gradescope_text(const sl_report *r, const char *visibility);
 /* Atomically (proc.h): a file planted where it goes makes this fail. */
 int sl_gradescope_write(const char *path, const sl_report *r, const char *visibility);
+/* What Gradescope shows when the autograder has no GPU (some exercise is
+ * SKIP: it passed the static checks, and nothing could run it):
+ *   static  (default) the static checks' result: a SKIP exercise is a
+ *           passed test worth 0 of 0 here, the others as always, and the
+ *           top-level output says that nothing ran and why;
+ *   error   the autograder's own failure (an image that should have had a
+ *           GPU): score 0, the output says so, the tests as they are.
+ * 0, or -1 for another name (NULL: static). */
+int sl_gradescope_set_no_gpu(const char *mode);
+
 /* A secret of the caller's (run_autograder), echoed in every file written
  * afterwards as extra_data.synclab_nonce: the file was written by this
  * grading, not planted by student code, which never sees the secret. */

@@ -12,6 +12,7 @@
 #   policy.<lesson>.<kind>  the submission policy accepts starters and solutions
 #   grading.points_file     grading/points.ini lists every exercise's default
 #   grading.run_autograder  Gradescope gets only this grading's results file
+#   grading.gradescope_zip  make gradescope's zip sets up in a clean folder
 #   grading.inputs          syncgrade inputs replays a seed's inputs
 #   grading.sweep           the lesson sweep saves tool runs, changes no verdict (GPU)
 set(SYNCLAB_ADVERSARIAL_DIR ${CMAKE_CURRENT_SOURCE_DIR}/adversarial)
@@ -130,6 +131,14 @@ add_test(NAME grading.run_autograder
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/run_autograder.sh ${CMAKE_SOURCE_DIR}
                  $<TARGET_FILE:syncgrade> ${CMAKE_BINARY_DIR}/run_autograder)
 set_tests_properties(grading.run_autograder PROPERTIES LABELS "static;grader;class" TIMEOUT 600)
+# make gradescope: the zip from HEAD, and its setup.sh builds syncgrade in a
+# clean folder, over a stale build/, without apt or root
+string(REPLACE ";" "\\;" _zip_archs "${CMAKE_CUDA_ARCHITECTURES}")
+add_test(NAME grading.gradescope_zip
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/gradescope_zip.sh ${CMAKE_SOURCE_DIR}
+                 -DCMAKE_CUDA_ARCHITECTURES=${_zip_archs}
+                 $<$<BOOL:${SYNCLAB_DEPS_ROOT}>:-DSYNCLAB_DEPS_ROOT=${SYNCLAB_DEPS_ROOT}>)
+set_tests_properties(grading.gradescope_zip PROPERTIES LABELS "static;grader" TIMEOUT 900)
 
 add_test(NAME grading.inputs
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/inputs_cmd.sh $<TARGET_FILE:syncgrade>

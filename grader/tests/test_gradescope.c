@@ -67,6 +67,54 @@ START_TEST(output_survives_quotes_and_bad_bytes)
 }
 END_TEST
 
+/* No GPU: alpha/first passed the static checks (SKIP), beta/third did not. */
+static cJSON *render_without_gpu(const char *mode)
+{
+    sl_outcome o[2];
+    sample(o);
+    o[0].verdict = SL_V_SKIP, o[0].points = 0;
+    o[1].verdict = SL_V_RULE;
+    ck_assert_int_eq(sl_gradescope_set_no_gpu(mode), 0);
+    cJSON *j = render(o, 2, NULL);
+    sl_gradescope_set_no_gpu(NULL);
+    sl_text_free(&o[1].detail);
+    return j;
+}
+
+START_TEST(no_gpu_shows_the_static_checks)
+{
+    cJSON *j = render_without_gpu(NULL);
+    const char *out = cJSON_GetObjectItem(j, "output")->valuestring;
+    ck_assert_msg(strstr(out, "static checks only: this autograder has no GPU"), "%s", out);
+    ck_assert_msg(strstr(out, "1 of 2 exercises passed the static checks"), "%s", out);
+    ck_assert_msg(strstr(out, "1 failed them (below)"), "%s", out);
+    ck_assert(cJSON_GetObjectItem(j, "score")->valuedouble == 0);
+    ck_assert(cJSON_GetObjectItem(j, "max_score")->valuedouble == 5); /* the SKIP's 10 left out */
+    cJSON *tests = cJSON_GetObjectItem(j, "tests");
+    cJSON *t0 = cJSON_GetArrayItem(tests, 0), *t1 = cJSON_GetArrayItem(tests, 1);
+    ck_assert_str_eq(cJSON_GetObjectItem(t0, "status")->valuestring, "passed");
+    ck_assert(cJSON_GetObjectItem(t0, "max_score")->valuedouble == 0);
+    ck_assert_ptr_nonnull(strstr(cJSON_GetObjectItem(t0, "output")->valuestring, "no GPU"));
+    ck_assert_str_eq(cJSON_GetObjectItem(t1, "status")->valuestring, "failed");
+    ck_assert(cJSON_GetObjectItem(t1, "max_score")->valuedouble == 5);
+    cJSON_Delete(j);
+}
+END_TEST
+
+START_TEST(no_gpu_as_the_autograders_error)
+{
+    cJSON *j = render_without_gpu("error");
+    const char *out = cJSON_GetObjectItem(j, "output")->valuestring;
+    ck_assert_msg(strstr(out, "The autograder failed (it has no GPU"), "%s", out);
+    ck_assert(cJSON_GetObjectItem(j, "score")->valuedouble == 0);
+    cJSON *t0 = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "tests"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(t0, "status")->valuestring, "failed");
+    ck_assert(cJSON_GetObjectItem(t0, "max_score")->valuedouble == 10);
+    cJSON_Delete(j);
+    ck_assert_int_eq(sl_gradescope_set_no_gpu("zero"), -1);
+}
+END_TEST
+
 START_TEST(visibility_values)
 {
     ck_assert(sl_gradescope_visibility_ok("hidden"));
@@ -85,6 +133,8 @@ Suite *gradescope_suite(void)
     tcase_add_test(tc, shape_is_what_gradescope_reads);
     tcase_add_test(tc, output_survives_quotes_and_bad_bytes);
     tcase_add_test(tc, visibility_values);
+    tcase_add_test(tc, no_gpu_shows_the_static_checks);
+    tcase_add_test(tc, no_gpu_as_the_autograders_error);
     suite_add_tcase(s, tc);
     return s;
 }
