@@ -65,6 +65,11 @@ int cli_parse(int argc, char **argv, options *o);
 /* compute-sanitizer: $SYNCLAB_SANITIZER, the configured one, or the PATH. */
 const char *cli_find_sanitizer(void);
 sl_build_config cli_build_config(void);
+/* The paths baked in at configure time that grading needs (source tree,
+ * harness libraries, nvcc, compute-sanitizer, .deps) are on this machine:
+ * 0, or -1 after one ERROR line on stderr naming the path and what to do
+ * (cli_paths.c). grade, check and class call it before grading anyone. */
+int cli_check_paths(const sl_build_config *bc);
 double cli_timeout_scale(const options *o);
 void cli_job_defaults(sl_lesson_job *job, const options *o, const sl_build_config *bc);
 const sl_lesson *cli_lesson_named(const char *name);

@@ -37,6 +37,9 @@ int cli_grade_class(const options *o)
     sl_gpus gpus;
     if (o->gpus && sl_gpus_parse(o->gpus, &gpus) != 0)
         return 2;
+    sl_build_config baked = cli_build_config();
+    if (cli_check_paths(&baked) != 0) /* the machine's fault: before any student */
+        return 2;
     const sl_lesson *lessons[MAX_LESSONS] = {0};
     int nl = cli_select_lessons(o, lessons);
     sl_points points;

@@ -110,6 +110,9 @@ static int write_outputs(const options *o, const char *out, const sl_report *rep
 
 int cli_grade(const options *o, int check_mode)
 {
+    sl_build_config baked = cli_build_config();
+    if (cli_check_paths(&baked) != 0) /* the machine's fault: before any student */
+        return 2;
     const sl_lesson *lessons[MAX_LESSONS] = {0};
     int nl = cli_select_lessons(o, lessons);
     sl_points points;

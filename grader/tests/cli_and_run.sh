@@ -25,6 +25,24 @@ grep -q -- "--jobs wants a non-negative whole number, not 'many'" "$tmp/out" || 
   fail "--opt=value forms"
 grep -q '^barriers/tile_reverse: ' "$tmp/out" || fail "hint with --opt=value"
 
+# a path baked in at configure time or set in the environment that this
+# machine lacks (a cluster node): one ERROR line naming it, exit 2, before
+# anyone is graded or anything is written
+mkdir -p "$tmp/class/alice"
+for cmd in grade check class; do
+  SYNCLAB_SANITIZER=$tmp/missing/compute-sanitizer "$sg" "$cmd" --lesson barriers \
+    --submissions "$tmp/class" --out "$tmp/paths" >"$tmp/out" 2>&1
+  [ $? -eq 2 ] || fail "$cmd with a missing compute-sanitizer must exit 2"
+  [ "$(wc -l <"$tmp/out")" -eq 1 ] || fail "$cmd: not one line"
+  grep -q "^syncgrade: ERROR: compute-sanitizer $tmp/missing/compute-sanitizer is missing on this machine (SYNCLAB_SANITIZER): point SYNCLAB_SANITIZER at" "$tmp/out" ||
+    fail "$cmd: no ERROR line naming compute-sanitizer"
+done
+SYNCLAB_NVCC=$tmp/missing/nvcc "$sg" grade --lesson barriers --out "$tmp/paths" >"$tmp/out" 2>&1
+[ $? -eq 2 ] || fail "grade with a missing nvcc must exit 2"
+grep -q "^syncgrade: ERROR: nvcc $tmp/missing/nvcc is missing on this machine" "$tmp/out" ||
+  fail "no ERROR line naming nvcc"
+[ -e "$tmp/paths" ] && fail "a grading with a missing path wrote results"
+
 # the playground: values from a file, block 4: each tile of 4 reversed
 printf '1 2 3\n4, 5  # a comment\n6 7 8 9 10\n' >"$tmp/values.txt"
 "$sg" run --lesson barriers --exercise tile_reverse --input "$tmp/values.txt" --block 4 \

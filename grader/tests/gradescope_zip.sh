@@ -4,7 +4,9 @@
 # no build/, .deps/, solutions/, bug zoo or grader tests; unpacked into a
 # clean folder that holds a stale build/ (a cache of another path), its
 # setup.sh configures and builds syncgrade (SYNCLAB_SETUP_OFFLINE=1: no apt,
-# no useradd; SYNCLAB_SETUP_TARGETS=syncgrade: quick). No GPU needed.
+# no useradd; SYNCLAB_SETUP_TARGETS=syncgrade: quick). Moved to another
+# path, that syncgrade refuses to grade, naming the source tree it lacks.
+# No GPU needed.
 #   gradescope_zip.sh <source dir> [cmake args for the zip's build]
 set -uo pipefail
 src=$1
@@ -13,11 +15,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; [ -f "$tmp/out" ] && tail -n 40 "$tmp/out"; exit 1; }
 
-# The source tree's tracked files as they are on disk, committed anew, then
+# The source tree's files as they are on disk (tracked and new), committed anew, then
 # a build folder, .deps and an uncommitted edit that must not go.
 repo=$tmp/repo
 mkdir "$repo"
-(cd "$src" && git ls-files -z --cached | while IFS= read -r -d '' f; do
+(cd "$src" && git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do
   [ -e "$f" ] && printf '%s\0' "$f"; done | tar --null -T - -cf -) | tar -C "$repo" -xf - ||
   fail "cannot copy the source tree"
 git() { command git -C "$repo" -c user.name=t -c user.email=t@t -c commit.gpgsign=false "$@"; }
@@ -53,4 +55,13 @@ SYNCLAB_SOURCE=$u SYNCLAB_SETUP_OFFLINE=1 SYNCLAB_SETUP_TARGETS=syncgrade \
 grep -q 'removing a build/ made elsewhere' "$tmp/out" || fail "setup.sh did not say it removed build/"
 "$u/build/syncgrade" list >"$tmp/out" 2>&1 && grep -q '^barriers: ' "$tmp/out" ||
   fail "the zip's syncgrade does not list the lessons"
+# That build moved elsewhere, as on a node where the checkout has another
+# path: syncgrade names the baked path that is missing, exit 2, no grading.
+mv "$u" "$u.moved"
+"$u.moved/build/syncgrade" grade --lesson barriers --submission "$u.moved/starter" \
+  --out "$tmp/moved" >"$tmp/out" 2>&1
+[ $? -eq 2 ] || fail "syncgrade of a moved tree did not exit 2"
+grep -qx "syncgrade: ERROR: the source tree $u is missing on this machine (baked into syncgrade when it was configured): .*No student was graded." "$tmp/out" ||
+  fail "no ERROR line naming the moved source tree"
+[ -e "$tmp/moved" ] && fail "a grading with a missing path wrote results"
 echo "gradescope zip: HEAD's files, setup.sh and run_autograder at the top, settings in autograder.env, setup.sh builds syncgrade over a stale build/"

@@ -15,10 +15,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; [ -f "$tmp/out" ] && cat "$tmp/out"; exit 1; }
 
-# The source tree's tracked files as they are on disk, committed anew.
+# The source tree's files as they are on disk (tracked and new), committed anew.
 repo=$tmp/repo
 mkdir "$repo"
-(cd "$src" && git ls-files -z --cached | while IFS= read -r -d '' f; do
+(cd "$src" && git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do
   [ -e "$f" ] && printf '%s\0' "$f"; done | tar --null -T - -cf -) | tar -C "$repo" -xf - ||
   fail "cannot copy the source tree"
 git() { command git -C "$repo" -c user.name=t -c user.email=t@t -c commit.gpgsign=false "$@"; }
