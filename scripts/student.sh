@@ -85,6 +85,10 @@ watch)
   exec "$root/scripts/watch.sh" ;;
 handout)
   if [ -z "${OUT:-}" ]; then echo "usage: make handout OUT=<dir>" >&2; exit 2; fi
+  if [ ! -x "$root/scripts/make-handout.sh" ]; then
+    echo "make handout: this is a handout; make one in the instructors' repository" >&2
+    exit 2
+  fi
   build syncgrade   # lints the handout
   exec "$root/scripts/make-handout.sh" "$OUT" "$grader" ;;
 *)
