@@ -22,7 +22,13 @@ int cli_lint(const options *o)
     int lessons = 0;
     for (const sl_lesson *const *l = sl_lessons; *l; l++)
         lessons++;
-    if (bad)
+    char solutions[4200];
+    snprintf(solutions, sizeof solutions, "%s/solutions", root);
+    if (bad && !o->handout && stat(solutions, &st) != 0)
+        printf("lint: %d problems in %s, which has no solutions/: a handout? "
+               "(syncgrade lint --handout)\n",
+               bad, root);
+    else if (bad)
         printf("lint: %d problem%s in %s%s\n", bad, bad == 1 ? "" : "s",
                o->handout ? "the handout " : "", root);
     else if (o->handout)
