@@ -8,7 +8,7 @@
 #   make check LESSON=barriers            one lesson, with hints (the student loop)
 #   make watch LESSON=barriers            the same on every save of the file; Ctrl-C stops
 #   make hint LESSON=barriers [EXERCISE=halo_diff]   one more hint step per call
-#   make run LESSON=barriers EXERCISE=tile_reverse N=10 BLOCK=4 [SEED=s] [INPUT=file]
+#   make run LESSON=barriers EXERCISE=tile_reverse N=40 BLOCK=32 [SEED=s] [INPUT=file]
 #            [TOOL=racecheck]             your kernel on a tiny input, beside the expected
 #   make progress                         what passes, what is next
 #   make grade [SUBMISSION=dir]           every lesson of starter/ (or dir)

@@ -59,7 +59,7 @@ progress)
   exec "$grader" progress "${args[@]}" ;;
 run)
   build syncgrade
-  need_lesson " EXERCISE=<name> [N=10] [BLOCK=4] [SEED=s] [INPUT=file] [TOOL=racecheck]"
+  need_lesson " EXERCISE=<name> [N=10] [BLOCK=32] [SEED=s] [INPUT=file] [TOOL=racecheck]"
   build_for "$LESSON"
   add --lesson "$LESSON"; add --exercise "${EXERCISE:-}"; add --n "${N:-}"
   add --block "${BLOCK:-}"; add --seed "${SEED:-}"; add --input "${INPUT:-}"

@@ -81,10 +81,14 @@ __global__ void tile_pipeline(const unsigned *in, unsigned *out, int n)
      *     cuda::memcpy_async(stage[k], in + base, sizeof(unsigned) * len, full[k]);
      *     (void)full[k].arrive();       // memcpy_async does not arrive for you
      * - every thread, for k = 0 .. mine - 1, with s = k % 2:
-     *     full[s].wait_parity((k / 2) % 2);   // phase k / 2 of full[s]
+     *     wait until tile k has landed: full[s].wait_parity(p). Which use of
+     *       stage s is tile k, so which phase of full[s] holds it, and what
+     *       is that phase's parity? (docs: "Phases and parity")
      *     if (threadIdx.x < len) out[base + j] = 3u * x[j] + x[len - 1 - j]
      *       with x = stage[s], j = threadIdx.x;
-     *     thread 0, if k + 2 < mine: empty[s].arrive_and_wait(), then copy
-     *       tile k + 2 into stage[s] as above (memcpy_async + arrive);
-     *     everyone else (and thread 0 otherwise): (void)empty[s].arrive(). */
+     *     then say "done with stage s" on empty[s]. Thread 0 also refills
+     *       stage s with tile k + 2 when the block has it: what must it
+     *       know before the copy may start, and how does it wait for that
+     *       while still counting as one of the readers? Everyone else only
+     *       arrives ((void)empty[s].arrive()). */
 }

@@ -120,3 +120,36 @@ double sl_sum_tolerance(uint64_t n, double sum_abs)
     double terms = (double)(n ? n : 1);
     return FLT_EPSILON * (sum_abs > 1.0 ? sum_abs : 1.0) * (sqrt(terms) + 2.0 * log2(terms) + 8.0);
 }
+
+int sl_shape_allows(const sl_exercise *e, int64_t n, int block, sl_text *why)
+{
+    const sl_shape_rule *r = &e->shape;
+    const char *says = r->says ? r->says : "";
+    if (n < 1) {
+        sl_text_printf(why, "n must be at least 1\n");
+        return 0;
+    }
+    if (r->n_max > 0 && n > r->n_max) {
+        sl_text_printf(why, "n = %" PRId64 " is past the %" PRId64 " the contract allows: %s\n", n,
+                       r->n_max, says);
+        return 0;
+    }
+    if (r->launcher_picks)
+        return 1;
+    const char *bad = NULL;
+    if (block < 32 || block > 1024)
+        bad = "not between 32 and 1024";
+    else if (r->blocks == SL_BLOCKS_WARPS && block % 32 != 0)
+        bad = "not a multiple of 32";
+    else if (r->blocks == SL_BLOCKS_POW2 && (block & (block - 1)) != 0)
+        bad = "not a power of two";
+    if (bad)
+        sl_text_printf(why, "a block of %d threads is %s: %s\n", block, bad, says);
+    return bad == NULL;
+}
+
+void sl_expected_start(const sl_case *in, sl_case *out)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out->param, in->param, sizeof out->param);
+}

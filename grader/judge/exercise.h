@@ -9,6 +9,7 @@
 #include "ptx.h"
 #include "rng.h"
 #include "sanitizer.h"
+#include "shapes.h"
 #include "text.h"
 #include "verdict.h"
 
@@ -37,6 +38,16 @@ typedef struct {
     const char *fix;      /* 3: what to change in the code */
 } sl_hint_steps;
 
+/* The launch shapes an exercise's contract allows (its lesson header says
+ * them in words). `make run` refuses others, saying why; grader.lesson_inputs
+ * checks every input the suite makes against it. */
+typedef struct {
+    sl_block_rule blocks; /* which blockDim.x in [32, 1024] */
+    int launcher_picks;   /* 1: the student's launcher picks the block (BLOCK is not used) */
+    int64_t n_max;        /* the largest n the contract promises to handle; 0: none stated */
+    const char *says;     /* the contract's words, quoted when a shape is refused */
+} sl_shape_rule;
+
 typedef struct sl_exercise {
     const char *name; /* runner exercise name and TODO marker */
     const char *title;
@@ -62,6 +73,7 @@ typedef struct sl_exercise {
      * mismatches are shown). */
     void (*make_input)(int64_t n, int block, sl_rng *rng, sl_inputs *out);
     int (*expected)(const sl_case *in, sl_case *out);
+    sl_shape_rule shape;
     int bench; /* runner has a bench for this exercise */
 } sl_exercise;
 
@@ -75,6 +87,14 @@ typedef struct sl_lesson {
      * (SL_DECLARED); syncgrade lint checks that it equals the suite's. */
     const sl_declared *declared;
 } sl_lesson;
+
+/* For expected(): out becomes an empty case with in's params; the output
+ * arrays follow with sl_case_add, in the order the runner writes them. */
+void sl_expected_start(const sl_case *in, sl_case *out);
+
+/* 1 when n elements on blocks of `block` threads are a shape e's contract
+ * allows; else 0 and why (the rule in words). */
+int sl_shape_allows(const sl_exercise *e, int64_t n, int block, sl_text *why);
 
 /* Helpers for check(): exact integer comparison and float comparison with
  * a tolerance. They print up to 3 mismatches as "index i: expected e, got g". */

@@ -43,19 +43,31 @@ grep -q "^syncgrade: ERROR: nvcc $tmp/missing/nvcc is missing on this machine" "
   fail "no ERROR line naming nvcc"
 [ -e "$tmp/paths" ] && fail "a grading with a missing path wrote results"
 
-# the playground: values from a file, block 4: each tile of 4 reversed
-printf '1 2 3\n4, 5  # a comment\n6 7 8 9 10\n' >"$tmp/values.txt"
-"$sg" run --lesson barriers --exercise tile_reverse --input "$tmp/values.txt" --block 4 \
+# the playground: values 1..40 from a file, blocks of 32: tile 0 (32
+# values) and the partial tile 1 (8 values) each reversed
+{ printf '1 2 3\n4, 5  # a comment\n'; seq 6 40 | tr '\n' ' '; } >"$tmp/values.txt"
+"$sg" run --lesson barriers --exercise tile_reverse --input "$tmp/values.txt" --block 32 \
   --out "$tmp/o" >"$tmp/out" 2>&1
-grep -q 'barriers/tile_reverse on n=10 block=4' "$tmp/out" || fail "no heading"
-# i, input, expected: 1 2 3 4 | 5 6 7 8 | 9 10 reversed per tile
-exp=(4 3 2 1 8 7 6 5 10 9)
-for i in 0 1 2 3 4 5 6 7 8 9; do
-  grep -qE "^ +$i +$((i + 1)) +${exp[$i]}( |$)" "$tmp/out" || fail "row $i is not $((i + 1)) -> ${exp[$i]}"
+grep -q 'barriers/tile_reverse on n=40 block=32' "$tmp/out" || fail "no heading"
+for i in 0 1 30 31 32 33 39; do
+  if [ $i -lt 32 ]; then e=$((32 - i)); else e=$((72 - i)); fi
+  grep -qE "^ +$i +$((i + 1)) +$e( |$)" "$tmp/out" || fail "row $i is not $((i + 1)) -> $e"
 done
+# a shape the contract forbids is refused with the contract's words (exit 2)
+"$sg" run --lesson barriers --exercise warp_step --n 10 --block 4 --out "$tmp/o" >"$tmp/out" 2>&1
+[ $? -eq 2 ] || fail "BLOCK=4 must be refused"
+grep -q 'a block of 4 threads is not between 32 and 1024: warp_step needs blocks of a multiple of 32' \
+  "$tmp/out" || fail "refusal without the contract"
+"$sg" run --lesson barriers --exercise warp_step --n 10 --block 100 --out "$tmp/o" >"$tmp/out" 2>&1
+[ $? -eq 2 ] && grep -q 'not a multiple of 32' "$tmp/out" || fail "block 100 for warp_step"
+# lesson 7 too has an expected column (every exercise has one: lesson_inputs)
+"$sg" run --lesson awbarrier --exercise tile_pipeline --n 40 --block 32 --out "$tmp/o" \
+  >"$tmp/out" 2>&1
+grep -qE '^ +i +input +expected +got' "$tmp/out" || fail "tile_pipeline: no expected column"
+grep -qE '^ +39 +[0-9]+ +[0-9]+' "$tmp/out" || fail "tile_pipeline: no expected value in row 39"
 # n, block and seed: n rows; the same seed draws the same values
-"$sg" run --lesson barriers --exercise halo_diff --n 6 --block 4 --seed 7 --out "$tmp/o" >"$tmp/a" 2>&1
-"$sg" run --lesson barriers --exercise halo_diff --n 6 --block 4 --seed 7 --out "$tmp/o" >"$tmp/b" 2>&1
+"$sg" run --lesson barriers --exercise halo_diff --n 6 --block 32 --seed 7 --out "$tmp/o" >"$tmp/a" 2>&1
+"$sg" run --lesson barriers --exercise halo_diff --n 6 --block 32 --seed 7 --out "$tmp/o" >"$tmp/b" 2>&1
 grep -qE '^ +5 ' "$tmp/a" && ! grep -qE '^ +6 ' "$tmp/a" || { cp "$tmp/a" "$tmp/out"; fail "not 6 rows"; }
 diff <(grep -E '^ +[0-9]' "$tmp/a") <(grep -E '^ +[0-9]' "$tmp/b") >/dev/null || fail "seed not reproducible"
 "$sg" run --lesson barriers --exercise nope --out "$tmp/o" >"$tmp/out" 2>&1; [ $? -eq 2 ] ||

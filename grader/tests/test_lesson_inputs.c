@@ -278,6 +278,79 @@ START_TEST(every_exercise_has_promises)
 }
 END_TEST
 
+/* Every input the suite makes, small and full, is a shape the exercise's
+ * contract (sl_shape_rule) allows: `make run` refuses the others. */
+START_TEST(every_input_is_within_the_contract)
+{
+    const promise *p = &PROMISES[_i];
+    const sl_lesson *l;
+    const sl_exercise *e = find(p->lesson, p->exercise, &l);
+    ck_assert_ptr_nonnull(e);
+    for (int set = 0; set < 2; set++) {
+        sl_rng rng;
+        sl_rng_seed(&rng, SEEDS[0]);
+        sl_inputs in = {0};
+        e->make_inputs(&rng, set ? SL_INPUTS_SMALL : SL_INPUTS_FULL, &in);
+        for (int i = 0; i < in.count; i++) {
+            const sl_case *c = &in.v[i].in;
+            int64_t n = n_of(c, p->how) > 0 ? n_of(c, p->how) : 1;
+            int block = e->shape.launcher_picks ? 32 : (int)c->param[SL_P_BLOCK];
+            sl_text why = {0};
+            int allowed = sl_shape_allows(e, n, block, &why);
+            ck_assert_msg(allowed, "%s/%s input '%s': %s", p->lesson, p->exercise, in.v[i].label,
+                          sl_text_str(&why));
+            sl_text_free(&why);
+        }
+        sl_inputs_free(&in);
+    }
+}
+END_TEST
+
+/* The playground of every exercise: a contract in words, refused shapes,
+ * and an expected column whose arrays the check accepts as the answer. */
+START_TEST(every_exercise_has_a_playground)
+{
+    const promise *p = &PROMISES[_i];
+    const sl_lesson *l;
+    const sl_exercise *e = find(p->lesson, p->exercise, &l);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_msg(e->shape.says && e->shape.says[0], "%s/%s: no .shape.says", p->lesson,
+                  p->exercise);
+    ck_assert_msg(e->expected, "%s/%s: no .expected for make run", p->lesson, p->exercise);
+    sl_text why = {0};
+    ck_assert(!sl_shape_allows(e, 0, 32, &why));
+    if (!e->shape.launcher_picks) {
+        ck_assert(!sl_shape_allows(e, 10, 4, &why));
+        ck_assert(!sl_shape_allows(e, 10, 2048, &why));
+        ck_assert(strstr(sl_text_str(&why), e->shape.says));
+    }
+    sl_text_free(&why);
+    /* The input `make run` makes (as cmd_run.c does: the exercise's own, or
+     * its first small input), then expected: the check must accept it. */
+    static const int64_t sizes[] = {1, 10, 100, 1000};
+    for (int k = 0; k < 4; k++) {
+        sl_rng rng;
+        sl_rng_seed(&rng, 7);
+        sl_inputs in = {0};
+        if (e->make_input)
+            e->make_input(sizes[k], 64, &rng, &in);
+        else
+            e->make_inputs(&rng, SL_INPUTS_SMALL, &in);
+        ck_assert_int_ge(in.count, 1);
+        sl_case want;
+        ck_assert_int_eq(e->expected(&in.v[0].in, &want), 0);
+        sl_text w = {0};
+        ck_assert_msg(e->check(&in.v[0].in, &want, &w),
+                      "%s/%s: the expected column is not "
+                      "right by its own check: %s",
+                      p->lesson, p->exercise, sl_text_str(&w));
+        sl_text_free(&w);
+        sl_case_free(&want);
+        sl_inputs_free(&in);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("lesson_inputs");
@@ -286,6 +359,8 @@ int main(void)
     tcase_add_loop_test(tc, every_exercise_keeps_its_promises, 0, NPROMISES);
     tcase_add_loop_test(tc, small_shapes_change_with_the_seed, 0, NPROMISES);
     tcase_add_test(tc, every_exercise_has_promises);
+    tcase_add_loop_test(tc, every_input_is_within_the_contract, 0, NPROMISES);
+    tcase_add_loop_test(tc, every_exercise_has_a_playground, 0, NPROMISES);
     tcase_add_test(tc, shape_helpers_keep_their_word);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

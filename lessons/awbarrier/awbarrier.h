@@ -30,7 +30,8 @@ typedef cuda::barrier<cuda::thread_scope_block> block_barrier;
  * One thread per element: launched <<<ceil(n / blockDim.x), blockDim.x>>>,
  * blockDim.x a multiple of 32 up to SAW_MAX_BLOCK. Block b owns the tile of
  * elements [b * blockDim.x, min(n, (b + 1) * blockDim.x)); a thread whose
- * element is >= n holds the value 0 and must still take part in the barrier.
+ * element is >= n holds the value 0 and takes part in every phase (or, if it
+ * leaves early, arrive_and_drop()s first: docs/07-awbarrier.md#the-four-steps).
  *
  * Each thread starts with v = in[i] and h = 0, then runs `iters` iterations:
  *   1. publish v in shared memory;

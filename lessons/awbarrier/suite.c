@@ -321,8 +321,54 @@ static const sl_rule tp_rules[] = {
     {SL_RULE_END, NULL, NULL, NULL},
 };
 
+/* ---- the playground (make run) ------------------------------------------ */
+
+static int saw_expected(const sl_case *in, sl_case *out)
+{
+    int n = (int)in->param[SL_P_N];
+    sl_expected_start(in, out);
+    uint32_t *v = sl_case_add(out, SL_U32, (uint64_t)n);
+    uint32_t *h = sl_case_add(out, SL_U32, (uint64_t)n);
+    if (!v || !h)
+        return -1;
+    ref_split_arrive_wait(in->array[0].data, v, h, n, (int)in->param[SL_P_BLOCK],
+                          (int)in->param[SPLIT_ARRIVE_WAIT_P_ITERS]);
+    return 0;
+}
+
+static int norm_expected(const sl_case *in, sl_case *out)
+{
+    int n = (int)in->param[SL_P_N];
+    const float *a = in->array[0].data, *b = in->array[1].data;
+    double sum_abs, norm = sqrt(ref_dot(a, b, n, &sum_abs));
+    sl_expected_start(in, out);
+    float *ea = sl_case_add(out, SL_F32, (uint64_t)n);
+    float *eb = sl_case_add(out, SL_F32, (uint64_t)n);
+    if (!ea || !eb)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        ea[i] = (float)(a[i] / norm);
+        eb[i] = (float)(b[i] / norm);
+    }
+    return 0;
+}
+
+static int tp_expected(const sl_case *in, sl_case *out)
+{
+    int n = (int)in->param[SL_P_N];
+    sl_expected_start(in, out);
+    uint32_t *e = sl_case_add(out, SL_U32, (uint64_t)n);
+    if (!e)
+        return -1;
+    ref_tile_pipeline(in->array[0].data, e, n, (int)in->param[SL_P_BLOCK]);
+    return 0;
+}
+
 static const sl_exercise exercises[] = {
     {.name = SL_NAME(split_arrive_wait),
+     .shape = {SL_BLOCKS_WARPS, 0, 0,
+               "blocks of a multiple of 32 threads, 32 to 1024 (awbarrier.h)"},
+     .expected = saw_expected,
      .title = "Split arrive and wait, double-buffered",
      .doc = "docs/07-awbarrier.md#split-arrive-and-wait",
      .points = 10,
@@ -354,6 +400,9 @@ static const sl_exercise exercises[] = {
                  "Synchronize the iterations with the block_barrier's arrive() and wait().",
          }},
     {.name = SL_NAME(normalize),
+     .shape = {SL_BLOCKS_WARPS, 0, 0,
+               "blocks of a multiple of 32 threads, 32 to 1024 (awbarrier.h)"},
+     .expected = norm_expected,
      .title = "Normalize two vectors by sqrt(A.B) (simpleAWBarrier)",
      .doc = "docs/07-awbarrier.md#normalizing-two-vectors",
      .points = 10,
@@ -383,6 +432,9 @@ static const sl_exercise exercises[] = {
              [SL_V_RULE] = "Do the block reduction with the block_barrier's arrive() and wait().",
          }},
     {.name = SL_NAME(tile_pipeline),
+     .shape = {SL_BLOCKS_WARPS, 0, 0,
+               "blocks of a multiple of 32 threads, 32 to 1024 (awbarrier.h)"},
+     .expected = tp_expected,
      .title = "A double-buffered copy pipeline (memcpy_async)",
      .doc = "docs/07-awbarrier.md#a-copy-pipeline",
      .points = 15,

@@ -17,7 +17,7 @@ SL_DECLARE_EXERCISES(SL_LESSON_EXERCISES)
  * BLOCK); grid_two_phase: 0 = the student's launcher picks, > 0 = the
  * harness launches that many blocks itself); array 0 = in (I32, N). Besides: */
 enum {
-    TILE_REDUCE_P_TILE = SL_P_A, /* tile_reduce: threads per tile (1 to 32) */
+    TILE_REDUCE_P_TILE = SL_P_A, /* tile_reduce: threads per tile (4, 8, 16 or 32: coop.h) */
 };
 
 #endif

@@ -448,9 +448,87 @@ static int grid_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 /* ---- the lesson ---------------------------------------------------------------- */
 
+/* ---- the playground (make run) ------------------------------------------ */
+
+/* Tiles of 8: a tiny input still shows several tiles per warp. */
+static void tile_input(int64_t n, int block, sl_rng *r, sl_inputs *out)
+{
+    char label[96];
+    snprintf(label, sizeof label, "n=%lld block=%d tile=8", (long long)n, block);
+    add_input(out, r, n, block, 0, 8, FILL_RANDOM, 1000, label);
+}
+
+static int tile_expected(const sl_case *in, sl_case *out)
+{
+    int64_t n = param(in, SL_P_N), block = param(in, SL_P_BLOCK);
+    int tile = (int)param(in, TILE_REDUCE_P_TILE);
+    uint64_t tiles = (uint64_t)((n + block - 1) / block * block / tile);
+    sl_expected_start(in, out);
+    int32_t *shared = sl_case_add(out, SL_I32, tiles);
+    int32_t *shfl = sl_case_add(out, SL_I32, tiles);
+    uint32_t *masks = sl_case_add(out, SL_U32, tiles);
+    if (!shared || !shfl || !masks)
+        return -1;
+    coop_tile_reduce(input_of(in), n, (int64_t)tiles, tile, shared, masks);
+    memcpy(shfl, shared, tiles * sizeof *shfl);
+    return 0;
+}
+
+static int half_expected(const sl_case *in, sl_case *out)
+{
+    int64_t n = param(in, SL_P_N);
+    sl_expected_start(in, out);
+    int32_t *e = sl_case_add(out, SL_I32, (uint64_t)n);
+    if (!e)
+        return -1;
+    coop_half_block(input_of(in), n, (int)param(in, SL_P_BLOCK), e);
+    return 0;
+}
+
+/* One valid output (the order is free): the kept values in input order, the
+ * count, and the most filter_reserve() calls allowed. */
+static int filter_expected(const sl_case *in, sl_case *out)
+{
+    int64_t n = param(in, SL_P_N);
+    sl_expected_start(in, out);
+    int32_t *kept = malloc((size_t)n * sizeof *kept);
+    if (!kept)
+        return -1;
+    int64_t nkeep = coop_filter(input_of(in), n, kept);
+    int32_t *e = sl_case_add(out, SL_I32, (uint64_t)n);
+    int32_t *count = sl_case_add(out, SL_I32, 1);
+    int32_t *calls = sl_case_add(out, SL_I32, 1);
+    if (!e || !count || !calls) {
+        free(kept);
+        return -1;
+    }
+    memcpy(e, kept, (size_t)nkeep * sizeof *e);
+    for (int64_t i = nkeep; i < n; i++)
+        e[i] = -1; /* the harness's 0xFF fill, never written */
+    free(kept);
+    count[0] = (int32_t)nkeep;
+    calls[0] = (int32_t)coop_filter_groups(input_of(in), n, (int)param(in, SL_P_BLOCK),
+                                           (int)param(in, SL_P_GRID));
+    return 0;
+}
+
+static int grid_expected(const sl_case *in, sl_case *out)
+{
+    int64_t n = param(in, SL_P_N);
+    sl_expected_start(in, out);
+    int32_t *e = sl_case_add(out, SL_I32, (uint64_t)n);
+    if (!e)
+        return -1;
+    coop_distance_to_max(input_of(in), n, e);
+    return 0;
+}
+
 static const sl_exercise exercises[] = {
     {
         .name = SL_NAME(tile_reduce),
+        .shape = {SL_BLOCKS_WARPS, 0, 0, "blocks of a multiple of 32 threads, 32 to 1024 (coop.h)"},
+        .make_input = tile_input,
+        .expected = tile_expected,
         .title = "Tile reduce: shared temp + g.sync(), then shuffles",
         .doc = COOP_DOC "#tile-reduce",
         .points = 10,
@@ -488,6 +566,8 @@ static const sl_exercise exercises[] = {
     },
     {
         .name = SL_NAME(half_block),
+        .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of 32, 64, 128, 256, 512 or 1024 threads (coop.h)"},
+        .expected = half_expected,
         .title = "Half-block sum through a group parameter",
         .doc = COOP_DOC "#half-block",
         .points = 10,
@@ -527,6 +607,9 @@ static const sl_exercise exercises[] = {
     },
     {
         .name = SL_NAME(agg_filter),
+        .shape = {SL_BLOCKS_ANY, 0, 0,
+                  "blocks of 32 to 1024 threads, not always a multiple of 32 (coop.h)"},
+        .expected = filter_expected,
         .title = "Warp-aggregated filter with coalesced_threads()",
         .doc = COOP_DOC "#aggregated-filter",
         .points = 15,
@@ -558,6 +641,8 @@ static const sl_exercise exercises[] = {
     },
     {
         .name = SL_NAME(grid_two_phase),
+        .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of 32, 64, 128, 256, 512 or 1024 threads (coop.h)"},
+        .expected = grid_expected,
         .title = "Two phases separated by this_grid().sync()",
         .doc = COOP_DOC "#grid-two-phase",
         .points = 15,

@@ -233,9 +233,48 @@ static const sl_rule sum_rules[] = {
     {.kind = SL_RULE_END},
 };
 
+/* ---- the playground (make run) ------------------------------------------ */
+
+/* n payload words in all: two pairs when n allows it. */
+static void message_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
+{
+    int pairs = n >= 2 ? 2 : 1;
+    int words = (int)((n + pairs - 1) / pairs);
+    add_message_case(rng, out, pairs, words, block);
+}
+
+static int message_expected(const sl_case *in, sl_case *out)
+{
+    const int64_t pairs = in->param[MESSAGE_PASS_P_PAIRS], words = in->param[MESSAGE_PASS_P_WORDS];
+    sl_expected_start(in, out);
+    int32_t *e = sl_case_add(out, SL_I32, (uint64_t)(pairs * words));
+    int32_t *launched = sl_case_add(out, SL_I32, 1);
+    if (!e || !launched)
+        return -1;
+    fences_ref_message(in->array[0].data, (uint64_t)pairs, (uint64_t)words, e);
+    launched[0] = (int32_t)pairs;
+    return 0;
+}
+
+static int sum_expected(const sl_case *in, sl_case *out)
+{
+    sl_expected_start(in, out);
+    int32_t *e = sl_case_add(out, SL_I32, 2);
+    uint32_t *counter = sl_case_add(out, SL_U32, 1);
+    if (!e || !counter)
+        return -1;
+    for (int k = 0; k < 2; k++)
+        e[k] = (int32_t)fences_ref_sum(in->array[k].data, in->array[k].count);
+    counter[0] = 0;
+    return 0;
+}
+
 static const sl_exercise exercises[] = {
     {
         .name = SL_NAME(message_pass),
+        .shape = {SL_BLOCKS_ANY, 0, 0, "blocks of 32 to 1024 threads (fences.h)"},
+        .make_input = message_input,
+        .expected = message_expected,
         .title = "Message passing between blocks",
         .doc = "docs/02-fences.md#message-passing-between-blocks",
         .points = 10,
@@ -294,6 +333,9 @@ static const sl_exercise exercises[] = {
     },
     {
         .name = SL_NAME(single_pass_sum),
+        .shape = {SL_BLOCKS_WARPS, 0, 0,
+                  "blocks of a multiple of 32 threads, 32 to 1024 (fences.h)"},
+        .expected = sum_expected,
         .title = "Single-pass sum (last block)",
         .doc = "docs/02-fences.md#single-pass-sum",
         .points = 10,

@@ -268,8 +268,63 @@ static const sl_rule sum_rules[] = {
     {SL_RULE_END, NULL, NULL, NULL},
 };
 
+/* ---- the playground (make run) ------------------------------------------ */
+
+static int block_expected(const sl_case *in, sl_case *out)
+{
+    uint64_t n = (uint64_t)in->param[SL_P_N], block = (uint64_t)in->param[SL_P_BLOCK];
+    sl_expected_start(in, out);
+    int32_t *e = sl_case_add(out, SL_I32, (n + block - 1) / block);
+    if (!e)
+        return -1;
+    ref_block_sums_i32(in->array[0].data, n, block, e);
+    return 0;
+}
+
+/* n values from a 16-byte boundary (the grading inputs also start past one). */
+static void sum_int_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
+{
+    (void)block;
+    void *x;
+    add_sum_case(out, SL_I32, n, 0, "", &x);
+    fill_i32(rng, x, (uint64_t)n, -1000, 1000);
+}
+
+static void sum_float_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
+{
+    (void)block;
+    void *x;
+    add_sum_case(out, SL_F32, n, 0, ", values in [0, 1)", &x);
+    fill_f32(rng, x, (uint64_t)n, 0.0, 1.0);
+}
+
+static int sum_int_expected(const sl_case *in, sl_case *out)
+{
+    uint64_t n = (uint64_t)in->param[SL_P_N], off = (uint64_t)in->param[SUM_P_OFFSET];
+    sl_expected_start(in, out);
+    int32_t *e = sl_case_add(out, SL_I32, 1);
+    if (!e)
+        return -1;
+    e[0] = ref_sum_i32((const int32_t *)in->array[0].data + off, n);
+    return 0;
+}
+
+static int sum_float_expected(const sl_case *in, sl_case *out)
+{
+    uint64_t n = (uint64_t)in->param[SL_P_N], off = (uint64_t)in->param[SUM_P_OFFSET];
+    sl_expected_start(in, out);
+    float *e = sl_case_add(out, SL_F32, 1);
+    double sum_abs;
+    if (!e)
+        return -1;
+    e[0] = (float)ref_sum_f32((const float *)in->array[0].data + off, n, &sum_abs);
+    return 0;
+}
+
 static const sl_exercise exercises[] = {
     {.name = SL_NAME(tree_reduce),
+     .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of a power of two threads, 32 to 1024 (reduction.h)"},
+     .expected = block_expected,
      .title = "Per-block shared-memory tree reduction",
      .doc = "docs/03-reduction.md#tree-reduce",
      .points = 10,
@@ -314,6 +369,8 @@ static const sl_exercise exercises[] = {
              [SL_V_RULE] = "No atomics: add pairs level by level in shared memory.",
          }},
     {.name = SL_NAME(mirrored_reduce),
+     .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of a power of two threads, 32 to 1024 (reduction.h)"},
+     .expected = block_expected,
      .title = "The seed's mirrored pairing, race-free",
      .doc = "docs/03-reduction.md#mirrored-reduce",
      .points = 10,
@@ -358,6 +415,9 @@ static const sl_exercise exercises[] = {
              [SL_V_RULE] = "No atomics: add mirrored pairs level by level in shared memory.",
          }},
     {.name = SL_NAME(sum_int),
+     .shape = {SL_BLOCKS_ANY, 1, 0, "your launcher picks the grid and block (reduction.h)"},
+     .make_input = sum_int_input,
+     .expected = sum_int_expected,
      .title = "Sum of any n ints at memory bandwidth",
      .doc = "docs/03-reduction.md#full-array-int-sum",
      .points = 15,
@@ -397,6 +457,9 @@ static const sl_exercise exercises[] = {
                              "kernel does not trap.",
          }},
     {.name = SL_NAME(sum_float),
+     .shape = {SL_BLOCKS_ANY, 1, 0, "your launcher picks the grid and block (reduction.h)"},
+     .make_input = sum_float_input,
+     .expected = sum_float_expected,
      .title = "Sum of any n floats",
      .doc = "docs/03-reduction.md#full-array-float-sum",
      .points = 10,

@@ -257,8 +257,50 @@ static const sl_rule any_rules[] = {
     [SL_V_MEMORY] = "Threads with i >= n must not read in[i] or write out[i] (they put 0 in "      \
                     "shared memory); shared indices stay in 0 .. 2 * blockDim.x - 1."
 
+/* ---- the playground (make run) ------------------------------------------ */
+
+static int tiles_expected(const sl_case *in, sl_case *out, int inclusive)
+{
+    int64_t n = in->param[SL_P_N];
+    sl_expected_start(in, out);
+    int32_t *e = sl_case_add(out, SL_I32, (uint64_t)n);
+    if (!e)
+        return -1;
+    scan_ref_tiles(in->array[0].data, e, n, in->param[SL_P_BLOCK], inclusive);
+    return 0;
+}
+
+static int inclusive_expected(const sl_case *in, sl_case *out)
+{
+    return tiles_expected(in, out, 1);
+}
+
+static int exclusive_expected(const sl_case *in, sl_case *out)
+{
+    return tiles_expected(in, out, 0);
+}
+
+static void any_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
+{
+    (void)block;
+    add_any_case(out, rng, n, DATA_SMALL, 1);
+}
+
+static int any_expected(const sl_case *in, sl_case *out)
+{
+    int64_t n = in->param[SL_P_N];
+    sl_expected_start(in, out);
+    int32_t *e = sl_case_add(out, SL_I32, (uint64_t)n);
+    if (!e)
+        return -1;
+    scan_ref_exclusive(in->array[0].data, e, n);
+    return 0;
+}
+
 static const sl_exercise exercises[] = {
     {.name = SL_NAME(block_inclusive_scan),
+     .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of a power of two threads, 32 to 1024 (scan.h)"},
+     .expected = inclusive_expected,
      .title = "Inclusive scan of each block's tile",
      .doc = "docs/04-scan.md#block-inclusive-scan",
      .points = 10,
@@ -294,6 +336,8 @@ static const sl_exercise exercises[] = {
              BLOCK_SCAN_HINTS,
          }},
     {.name = SL_NAME(block_exclusive_scan),
+     .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of a power of two threads, 32 to 1024 (scan.h)"},
+     .expected = exclusive_expected,
      .title = "Exclusive scan of each block's tile",
      .doc = "docs/04-scan.md#block-exclusive-scan",
      .points = 10,
@@ -330,6 +374,9 @@ static const sl_exercise exercises[] = {
              BLOCK_SCAN_HINTS,
          }},
     {.name = SL_NAME(scan_any_n),
+     .shape = {SL_BLOCKS_ANY, 1, 0, "your launcher picks the grid and block (scan.h)"},
+     .make_input = any_input,
+     .expected = any_expected,
      .title = "Exclusive scan of any n across many blocks, near memory bandwidth",
      .doc = "docs/04-scan.md#scan-of-any-n",
      .points = 20,

@@ -382,8 +382,63 @@ static int cp_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 /* ---- the lesson ------------------------------------------------------------ */
 
+/* ---- the playground (make run) ------------------------------------------ */
+
+static void wl_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
+{
+    wl_shape w = {(int)n, block, COUNTS_RANDOM, 0, 3};
+    wl_add(rng, &w, out);
+}
+
+/* One valid worklist (the order is free): thread by thread, (t, k) pairs. */
+static int wl_expected(const sl_case *in, sl_case *out)
+{
+    const int32_t *nelem = in->array[0].data;
+    uint64_t n = in->array[0].count;
+    int64_t total = 0;
+    for (uint64_t t = 0; t < n; t++)
+        total += nelem[t] > 0 ? nelem[t] : 0;
+    sl_expected_start(in, out);
+    int32_t *got_total = sl_case_add(out, SL_I32, 1);
+    int32_t *items = sl_case_add(out, SL_I32, 2 * (uint64_t)total);
+    if (!got_total || (total > 0 && !items))
+        return -1;
+    got_total[0] = (int32_t)total;
+    int64_t j = 0;
+    for (uint64_t t = 0; t < n; t++)
+        for (int32_t k = 0; k < nelem[t]; k++, j++) {
+            items[2 * j] = (int32_t)t;
+            items[2 * j + 1] = k;
+        }
+    return 0;
+}
+
+static void cp_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
+{
+    cp_shape c = {(int)n, block, 50};
+    cp_add(rng, &c, out);
+}
+
+static int cp_expected(const sl_case *in, sl_case *out)
+{
+    uint64_t n = in->array[0].count;
+    sl_expected_start(in, out);
+    int32_t *count = sl_case_add(out, SL_I32, 1);
+    int32_t *kept = sl_case_add(out, SL_I32, n);
+    if (!count || !kept)
+        return -1;
+    for (uint64_t i = 0; i < n; i++)
+        kept[i] = -1;
+    count[0] = (int32_t)worklist_ref_compact(in->array[0].data, n,
+                                             (int32_t)in->param[COMPACT_P_THRESHOLD], kept);
+    return 0;
+}
+
 static const sl_exercise exercises[] = {
     {.name = SL_NAME(worklist_insert),
+     .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of a power of two threads, 32 to 1024 (worklist.h)"},
+     .make_input = wl_input,
+     .expected = wl_expected,
      .title = "Worklist insertion without atomics",
      .doc = "docs/05-worklist.md#worklist-insertion",
      .points = 15,
@@ -438,6 +493,9 @@ static const sl_exercise exercises[] = {
                            "the scan and the launcher.",
          }},
     {.name = SL_NAME(compact),
+     .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of a power of two threads, 32 to 1024 (worklist.h)"},
+     .make_input = cp_input,
+     .expected = cp_expected,
      .title = "Order-preserving stream compaction",
      .doc = "docs/05-worklist.md#order-preserving-compaction",
      .points = 10,
