@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 
 #include "driver_watch.h"
 #include "runner.h"
@@ -513,6 +514,19 @@ static int usage(void)
     return SL_EXIT_USAGE;
 }
 
+/* A plain run ends without the runtime's teardown: anything CUDA would do
+ * then (remove its shared-memory files) would meet the wall, and the
+ * process's end frees the GPU anyway. Under a tool the teardown stays: the
+ * tool reports what it saw there. */
+static int finish(int rc)
+{
+    fflush(stdout);
+    fflush(stderr);
+    if (!under_tool)
+        _exit(rc);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "sanitize") == 0)
@@ -520,14 +534,14 @@ int main(int argc, char **argv)
     if (argc >= 2 && (strcmp(argv[1], "run") == 0 || under_tool)) {
         if (argc == 5) { /* no outdir: outputs beside the inputs */
             char *args[4] = {argv[2], argv[3], argv[4], argv[3]};
-            return cmd_run_all(4, args);
+            return finish(cmd_run_all(4, args));
         }
         if (argc > 2 && (argc - 2) % 4 == 0)
-            return cmd_run_all(argc - 2, argv + 2);
+            return finish(cmd_run_all(argc - 2, argv + 2));
         return usage();
     }
     if (argc == 6 && strcmp(argv[1], "bench") == 0)
-        return cmd_bench(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 10), argv[5]);
+        return finish(cmd_bench(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 10), argv[5]));
     if (argc == 2 && strcmp(argv[1], "list") == 0) {
         for (const sl_runner_exercise *e = sl_runner_exercises; e->name; e++)
             printf("%s%s\n", e->name, e->bench ? " (bench)" : "");

@@ -148,6 +148,22 @@ static void do_unlink(const char *d)
     snprintf(p, sizeof p, "%s/existing", d);
     unlink(p);
 }
+static void do_empty_log(const char *d)
+{
+    (void)d;
+    if (ftruncate(STDOUT_FILENO, 0) == 0)
+        _exit(3);
+}
+static void do_rewind_log(const char *d)
+{
+    (void)d;
+    lseek(STDERR_FILENO, 0, SEEK_SET);
+}
+static void do_copy_log_fd(const char *d)
+{
+    (void)d;
+    fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 10);
+}
 static void do_socket(const char *d)
 {
     (void)d;
@@ -276,6 +292,15 @@ START_TEST(no_fifo_even_under_a_tool)
 }
 END_TEST
 
+START_TEST(the_log_only_grows)
+{
+    assert_stopped(SL_WALL_STRICT, do_empty_log, "ftruncate");
+    assert_stopped(SL_WALL_TOOL, do_empty_log, "ftruncate");
+    assert_stopped(SL_WALL_STRICT, do_rewind_log, "lseek");
+    assert_stopped(SL_WALL_STRICT, do_copy_log_fd, "fcntl");
+}
+END_TEST
+
 START_TEST(tool_runs_may_write_files)
 {
     /* the tool's injected library keeps its own files */
@@ -311,6 +336,7 @@ static Suite *wall_suite(void)
     tcase_add_test(tc, threads_still_work);
     tcase_add_test(tc, files_are_read_only);
     tcase_add_test(tc, no_fifo_even_under_a_tool);
+    tcase_add_test(tc, the_log_only_grows);
     tcase_add_test(tc, tool_runs_may_write_files);
     tcase_add_test(tc, no_new_code);
     tcase_add_test(tc, other_processes_and_the_wall_itself);
