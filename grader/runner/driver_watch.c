@@ -36,6 +36,13 @@ static const char *const HOST_VISIBLE[] = {
     "cuMemImport",       "cuMemExport",    "cuMemPoolCreate",   "cuMemPoolImport",
     "cuMemPoolExport",   "cuIpc",          "cuGraphicsMap",     NULL};
 static const char *const NEW_CODE[] = {"cuModuleLoad", "cuLibraryLoad", "cuLink", NULL};
+/* The runtime's names for the same (the static runtime may reach the driver
+ * through entry points of its own, so its calls are judged too). */
+static const char *const RT_HOST_VISIBLE[] = {
+    "cudaMallocHost",    "cudaHostAlloc",   "cudaHostRegister",  "cudaHostGetDevicePointer",
+    "cudaMallocManaged", "cudaMemPrefetch", "cudaMemPoolCreate", "cudaMemPoolImport",
+    "cudaMemPoolExport", "cudaIpc",         "cudaGraphicsMap",   NULL};
+static const char *const RT_NEW_CODE[] = {"cudaLibraryLoad", NULL};
 
 static int listed(const char *name, const char *const *list)
 {
@@ -45,10 +52,10 @@ static int listed(const char *name, const char *const *list)
     return 0;
 }
 
-static int device_memory(CUdeviceptr p)
+static int device_memory(const void *p)
 {
     struct cudaPointerAttributes a;
-    if (cudaPointerGetAttributes(&a, (const void *)(uintptr_t)p) != cudaSuccess) {
+    if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
         cudaGetLastError();
         return 0;
     }
@@ -57,7 +64,14 @@ static int device_memory(CUdeviceptr p)
 
 /* The rule a call breaks, or NULL. cuMemcpy and cuMemcpyAsync take any
  * two addresses (unified addressing): both must be device memory. */
-static const char *judge(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
+static const char *const COPY_RULE = "a launcher may copy only from device memory to device memory";
+static const char *const HOST_RULE = "the launcher made a driver call a launcher may not make: "
+                                     "memory the host can reach";
+static const char *const CODE_RULE =
+    "the launcher made a driver call a launcher may not make: code "
+    "loaded from memory";
+
+static const char *judge_driver(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 {
     const char *f = cb->functionName;
     if (starts(f, "cuMemcpy")) {
@@ -69,17 +83,40 @@ static const char *judge(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
             cbid == CUPTI_DRIVER_TRACE_CBID_cuMemcpyAsync_ptsz) {
             /* the four parameter structs begin with dst, src, ByteCount */
             const cuMemcpy_params *p = (const cuMemcpy_params *)cb->functionParams;
-            if (p->ByteCount == 0 || (device_memory(p->dst) && device_memory(p->src)))
+            if (p->ByteCount == 0 || (device_memory((const void *)(uintptr_t)p->dst) &&
+                                      device_memory((const void *)(uintptr_t)p->src)))
                 return NULL;
         }
-        return "a launcher may copy only from device memory to device memory";
+        return COPY_RULE;
     }
     if (listed(f, HOST_VISIBLE))
-        return "the launcher made a driver call a launcher may not make: memory the host "
-               "can reach";
+        return HOST_RULE;
     if (listed(f, NEW_CODE))
-        return "the launcher made a driver call a launcher may not make: code loaded from "
-               "memory";
+        return CODE_RULE;
+    return NULL;
+}
+
+/* cudaMemcpy and cudaMemcpyAsync between two device addresses only; every
+ * other copy (2D, 3D, to or from a symbol, an array, a peer) is refused. */
+static const char *judge_runtime(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
+{
+    const char *f = cb->functionName;
+    if (starts(f, "cudaMemcpy")) {
+        if (cbid == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020 ||
+            cbid == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020 ||
+            cbid == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_ptds_v7000 ||
+            cbid == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000) {
+            /* the four parameter structs begin with dst, src, count */
+            const cudaMemcpy_v3020_params *p = (const cudaMemcpy_v3020_params *)cb->functionParams;
+            if (p->count == 0 || (device_memory(p->dst) && device_memory(p->src)))
+                return NULL;
+        }
+        return COPY_RULE;
+    }
+    if (listed(f, RT_HOST_VISIBLE))
+        return HOST_RULE;
+    if (listed(f, RT_NEW_CODE))
+        return CODE_RULE;
     return NULL;
 }
 
@@ -89,11 +126,12 @@ static void CUPTIAPI on_driver_call(void *userdata, CUpti_CallbackDomain domain,
     (void)userdata;
     const CUpti_CallbackData *cb = (const CUpti_CallbackData *)data;
     g_seen++;
-    if (domain != CUPTI_CB_DOMAIN_DRIVER_API || cb->callbackSite != CUPTI_API_ENTER ||
-        t_trusted > 0 || t_inside || !cb->functionName)
+    if ((domain != CUPTI_CB_DOMAIN_DRIVER_API && domain != CUPTI_CB_DOMAIN_RUNTIME_API) ||
+        cb->callbackSite != CUPTI_API_ENTER || t_trusted > 0 || t_inside || !cb->functionName)
         return;
     t_inside = 1;
-    const char *rule = judge(cbid, cb);
+    const char *rule =
+        domain == CUPTI_CB_DOMAIN_DRIVER_API ? judge_driver(cbid, cb) : judge_runtime(cbid, cb);
     t_inside = 0;
     if (!rule)
         return;
@@ -112,6 +150,10 @@ int sl_driver_watch_start(int exit_code, char *why, size_t n)
     CUptiResult r = cuptiSubscribe(&g_subscriber, on_driver_call, NULL);
     if (r == CUPTI_SUCCESS)
         r = cuptiEnableDomain(1, g_subscriber, CUPTI_CB_DOMAIN_DRIVER_API);
+    /* the runtime's domain too where CUPTI offers it with the static runtime;
+     * the driver's is the one that must be there */
+    if (r == CUPTI_SUCCESS)
+        cuptiEnableDomain(1, g_subscriber, CUPTI_CB_DOMAIN_RUNTIME_API);
     if (r != CUPTI_SUCCESS) {
         const char *text = NULL;
         cuptiGetResultString(r, &text);
