@@ -18,6 +18,21 @@ struct trusted_scope {
     ~trusted_scope() { sl_driver_watch_trust(0); }
 };
 
+static int under_tool = 0; /* set before main: read_run_mode below */
+
+/* Ends the runner with code. A plain run skips the runtime's teardown:
+ * anything CUDA would do then (remove its shared-memory files) would meet
+ * the system-call wall, and the process's end frees the GPU anyway. Under
+ * a tool the teardown stays: the tool reports what it saw there. */
+static void quit(int code)
+{
+    fflush(stdout);
+    fflush(stderr);
+    if (!under_tool)
+        _exit(code);
+    exit(code);
+}
+
 void sl_check_cuda(cudaError_t e, const char *what, const char *file, int line)
 {
     if (e == cudaSuccess)
@@ -26,7 +41,7 @@ void sl_check_cuda(cudaError_t e, const char *what, const char *file, int line)
             cudaGetErrorString(e), what, file, line);
     fflush(stdout);
     fflush(stderr);
-    exit(SL_EXIT_CUDA);
+    quit(SL_EXIT_CUDA);
 }
 
 void sl_launched(const char *what)
@@ -51,7 +66,7 @@ void *sl_to_device(const sl_array *a)
     void *d = NULL;
     if (bytes && !a->data) {
         fprintf(stderr, "runner: an input array was uploaded twice (harness bug)\n");
-        exit(SL_EXIT_INPUT);
+        quit(SL_EXIT_INPUT);
     }
     /* exact size: memcheck catches the first element read past the end */
     SL_CHECK(cudaMalloc(&d, bytes ? bytes : 1));
@@ -73,7 +88,7 @@ void *sl_download(sl_case *out, int type, uint64_t count, const void *dev)
     void *h = sl_case_add(out, type, count);
     if (!h) {
         fprintf(stderr, "runner: cannot hold output (%llu elements)\n", (unsigned long long)count);
-        exit(SL_EXIT_INPUT);
+        quit(SL_EXIT_INPUT);
     }
     size_t bytes = (size_t)count * sl_elem_size(type);
     trusted_scope trusted;
@@ -101,7 +116,6 @@ void sl_free(void *dev)
  * in SYNCLAB_RUN_MODE=plain|tools, never in argv: read here before any
  * student code runs, then wiped, so tool runs and plain runs look the
  * same to the student's code. */
-static int under_tool = 0;
 /* SYNCLAB_WALL=0 (the grader's environment, never the student's) leaves the
  * system-call wall and the driver watch out: to tell on a new machine
  * whether a failure is theirs. Read and wiped like the run mode. */
@@ -284,7 +298,7 @@ static void copy_allowed(const void *dst, const void *src, size_t bytes, const c
             call, call);
     fflush(stdout);
     fflush(stderr);
-    exit(SL_EXIT_CUDA);
+    quit(SL_EXIT_CUDA);
 }
 
 extern "C" cudaError_t sl_student_cudaMemcpy(void *dst, const void *src, size_t bytes,
@@ -311,7 +325,7 @@ static const sl_runner_exercise *find_exercise(const char *name)
         if (strcmp(e->name, name) == 0)
             return e;
     fprintf(stderr, "runner: no exercise named '%s'\n", name);
-    exit(SL_EXIT_NO_EXERCISE);
+    quit(SL_EXIT_NO_EXERCISE);
 }
 
 /* Output files are opened before the wall (which refuses opening files for
@@ -321,7 +335,7 @@ static FILE *open_output(const char *path)
     FILE *f = fopen(path, "wb");
     if (!f) {
         fprintf(stderr, "runner: cannot write %s\n", path);
-        exit(SL_EXIT_INPUT);
+        quit(SL_EXIT_INPUT);
     }
     return f;
 }
@@ -341,7 +355,7 @@ static void require_gpu(void)
     if (e != cudaSuccess || n == 0) {
         fprintf(stderr, "runner: no CUDA device (%s)\n",
                 e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
-        exit(SL_EXIT_NO_GPU);
+        quit(SL_EXIT_NO_GPU);
     }
     /* Plain runs only, whose outputs decide correctness: CUPTI and a
      * compute-sanitizer tool both hook the driver's entry points (CUPTI takes
@@ -349,7 +363,7 @@ static void require_gpu(void)
      * anyway, so a copy made only under a tool earns nothing. */
     if (!wall_off && !under_tool && sl_driver_watch_start(SL_EXIT_CUDA, why, sizeof why) != 0) {
         fprintf(stderr, "runner: cannot watch the CUDA driver (%s): nothing was run\n", why);
-        exit(SL_EXIT_INPUT);
+        quit(SL_EXIT_INPUT);
     }
     SL_CHECK(cudaFree(0));
     sl_driver_watch_trust(0);
@@ -358,7 +372,7 @@ static void require_gpu(void)
     if (!wall_off && sl_syscall_wall_install(under_tool ? SL_WALL_TOOL : SL_WALL_STRICT,
                                              SL_EXIT_CUDA, why, sizeof why) != 0) {
         fprintf(stderr, "runner: cannot install the system-call wall (%s): nothing was run\n", why);
-        exit(SL_EXIT_INPUT);
+        quit(SL_EXIT_INPUT);
     }
     printf(SL_RUNNER_READY "\n");
     fflush(stdout);
@@ -383,7 +397,7 @@ static void open_group(run_group *g, const char *name, const char *dir, const ch
     g->count = atoi(count);
     if (g->count < 0 || g->count > MAX_CASES) {
         fprintf(stderr, "runner: %d inputs: at most %d\n", g->count, MAX_CASES);
-        exit(SL_EXIT_USAGE);
+        quit(SL_EXIT_USAGE);
     }
     g->outs = (FILE **)calloc((size_t)g->count + 1, sizeof *g->outs);
     for (int i = 0; i < g->count; i++) {
@@ -416,7 +430,7 @@ static int cmd_run(const run_group *g)
                     "runner's driver watch (%s)\n",
                     e->name);
             fflush(stderr);
-            exit(SL_EXIT_CUDA);
+            quit(SL_EXIT_CUDA);
         }
         printf("@@launches %llu\n", student_launches);
         fflush(stdout);
@@ -439,7 +453,7 @@ static int cmd_run(const run_group *g)
                     "for a non-empty input: the work must be done on the GPU (%s)\n",
                     e->name);
             fflush(stderr);
-            exit(SL_EXIT_CUDA);
+            quit(SL_EXIT_CUDA);
         }
         FILE *f = g->outs[i];
         g->outs[i] = NULL;
@@ -516,16 +530,9 @@ static int usage(void)
     return SL_EXIT_USAGE;
 }
 
-/* A plain run ends without the runtime's teardown: anything CUDA would do
- * then (remove its shared-memory files) would meet the wall, and the
- * process's end frees the GPU anyway. Under a tool the teardown stays: the
- * tool reports what it saw there. */
 static int finish(int rc)
 {
-    fflush(stdout);
-    fflush(stderr);
-    if (!under_tool)
-        _exit(rc);
+    quit(rc);
     return rc;
 }
 
