@@ -24,7 +24,7 @@ static int under_tool = 0; /* set before main: read_run_mode below */
  * anything CUDA would do then (remove its shared-memory files) would meet
  * the system-call wall, and the process's end frees the GPU anyway. Under
  * a tool the teardown stays: the tool reports what it saw there. */
-static void quit(int code)
+[[noreturn]] static void quit(int code)
 {
     fflush(stdout);
     fflush(stderr);
