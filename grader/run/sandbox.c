@@ -181,8 +181,10 @@ static void sandbox_view(void)
     for (int i = 0; etc[i]; i++)
         view_path(etc[i]);
     view_path("/sys");
-    /* the persistence daemon's socket, where the driver has one */
+    /* the persistence daemon's socket, where the driver has one, under
+     * either name */
     view_path("/run/nvidia-persistenced");
+    view_path("/var/run");
     /* the toolkit (nvcc's folder's parent: nvcc, CUPTI, compute-sanitizer),
      * wherever it is installed */
     view_tree_of(getenv("SYNCLAB_NVCC"), 2);

@@ -180,7 +180,8 @@ START_TEST(sees_only_what_a_runner_needs)
     /* what must be gone (the users, their homes, the machine's other
      * folders and disks), then what a runner and a compile need */
     snprintf(script, sizeof script,
-             "r=''; for p in /etc/passwd /etc/shadow /etc/hostname /home /root /var /opt /srv "
+             "r=''; for p in /etc/passwd /etc/shadow /etc/hostname /home /root /var/lib /var/log "
+             "/opt /srv "
              "/mnt /boot /dev/sda /dev/vda /dev/mem; do test -e $p && r=\"$r $p\"; done; "
              "for p in /usr/bin/env /bin/sh /etc/ld.so.cache /proc/self/status /dev/null "
              "/dev/urandom /sys/devices /tmp; do test -e $p || r=\"$r no:$p\"; done; "
