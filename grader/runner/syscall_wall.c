@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 enum { MAX_TRAPPED = 96, MSG_MAX = 512 };
@@ -143,6 +144,11 @@ static int add_rules(scmp_filter_ctx ctx, int mode)
     /* this wall's own report: a handler of the student's would hide it */
     rc |=
         rule(ctx, SCMP_ACT_TRAP, "rt_sigaction", "replacing the handler of this wall", 1, &sigsys);
+    /* a filter of the student's own could answer for the kernel (a user
+     * notification listener) to the runner's threads */
+    rc |= trap(ctx, "seccomp", "a system-call filter of its own");
+    struct scmp_arg_cmp set_seccomp = {0, SCMP_CMP_EQ, PR_SET_SECCOMP, 0};
+    rc |= rule(ctx, SCMP_ACT_TRAP, "prctl", "a system-call filter of its own", 1, &set_seccomp);
     /* ---- the sandbox itself ---- */
     rc |= trap(ctx, "unshare", "a new namespace");
     rc |= trap(ctx, "setns", "another namespace");

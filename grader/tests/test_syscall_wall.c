@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -163,6 +164,12 @@ static void do_copy_log_fd(const char *d)
 {
     (void)d;
     fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 10);
+}
+static void do_own_filter(const char *d)
+{
+    (void)d;
+    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    syscall(SYS_seccomp, 1 /* SECCOMP_SET_MODE_FILTER */, 0, NULL);
 }
 static void do_socket(const char *d)
 {
@@ -323,6 +330,7 @@ START_TEST(other_processes_and_the_wall_itself)
     assert_stopped(SL_WALL_STRICT, do_own_sigsys_handler, "rt_sigaction");
     assert_stopped(SL_WALL_STRICT, do_setsid, "setsid");
     assert_stopped(SL_WALL_STRICT, do_socket, "socket");
+    assert_stopped(SL_WALL_TOOL, do_own_filter, "seccomp");
 }
 END_TEST
 
