@@ -166,6 +166,9 @@ static int add_rules(scmp_filter_ctx ctx, int mode)
     rc |= trap(ctx, "io_uring_register", "file work outside this filter");
     rc |= trap(ctx, "open_by_handle_at", "a file by handle, past the sandbox's binds");
     rc |= trap(ctx, "name_to_handle_at", "a file by handle, past the sandbox's binds");
+    /* a copy of a pipe's data that leaves it unread (inputs handed through
+     * a pipe must reach the runner alone) */
+    rc |= trap(ctx, "tee", "a pipe read without being emptied");
     /* ---- files that are not plain: a FIFO as an output stalls the grader ---- */
     rc |= trap(ctx, "mknod", "a FIFO or device node");
     rc |= trap(ctx, "mknodat", "a FIFO or device node");
