@@ -15,6 +15,7 @@ static int g_exit_code = 1;
 static CUpti_SubscriberHandle g_subscriber;
 static __thread int t_trusted;        /* the runner's own calls on this thread */
 static __thread int t_inside;         /* our own check's calls */
+static __thread int t_launching;      /* inside a launch: its module's lazy loading */
 static volatile unsigned long g_seen; /* callbacks so far: the watch is alive */
 static int g_watching;
 
@@ -91,7 +92,9 @@ static const char *judge_driver(CUpti_CallbackId cbid, const CUpti_CallbackData 
     }
     if (listed(f, HOST_VISIBLE))
         return HOST_RULE;
-    if (listed(f, NEW_CODE))
+    /* a launch loads its kernel's module the first time (lazy loading):
+     * that module was registered by the program, not loaded from memory */
+    if (listed(f, NEW_CODE) && !t_launching)
         return CODE_RULE;
     return NULL;
 }
@@ -115,7 +118,7 @@ static const char *judge_runtime(CUpti_CallbackId cbid, const CUpti_CallbackData
     }
     if (listed(f, RT_HOST_VISIBLE))
         return HOST_RULE;
-    if (listed(f, RT_NEW_CODE))
+    if (listed(f, RT_NEW_CODE) && !t_launching)
         return CODE_RULE;
     return NULL;
 }
@@ -127,7 +130,13 @@ static void CUPTIAPI on_driver_call(void *userdata, CUpti_CallbackDomain domain,
     const CUpti_CallbackData *cb = (const CUpti_CallbackData *)data;
     g_seen++;
     if ((domain != CUPTI_CB_DOMAIN_DRIVER_API && domain != CUPTI_CB_DOMAIN_RUNTIME_API) ||
-        cb->callbackSite != CUPTI_API_ENTER || t_trusted > 0 || t_inside || !cb->functionName)
+        !cb->functionName)
+        return;
+    if (starts(cb->functionName, "cuLaunch") || starts(cb->functionName, "cudaLaunch")) {
+        t_launching += cb->callbackSite == CUPTI_API_ENTER ? 1 : -1;
+        return;
+    }
+    if (cb->callbackSite != CUPTI_API_ENTER || t_trusted > 0 || t_inside)
         return;
     t_inside = 1;
     const char *rule =
