@@ -1,8 +1,9 @@
-# Check (libcheck), cJSON, inih (the instructors' points file) and libxml2
-# (JUnit XML) through pkg-config.
+# Check (libcheck), cJSON, inih (the instructors' points file), libxml2
+# (JUnit XML) and libseccomp (the runner's system-call wall) through
+# pkg-config.
 #
 # Installed system-wide (Debian: check libsubunit-dev libcjson-dev
-# libinih-dev libxml2-dev), nothing
+# libinih-dev libxml2-dev libseccomp-dev), nothing
 # is needed. Installed under a prefix (no root, clusters): pass
 # -DCMAKE_PREFIX_PATH=<prefix>. Unpacked Debian packages (dpkg -x into a
 # folder, see scripts/fetch-deps.sh): pass -DSYNCLAB_DEPS_ROOT=<folder>;
@@ -32,3 +33,17 @@ pkg_check_modules(LIBXML2 REQUIRED IMPORTED_TARGET libxml-2.0)
 if(SYNCLAB_DEPS_ROOT AND EXISTS "${_root}/usr/include/unicode")
   target_include_directories(PkgConfig::LIBXML2 INTERFACE "${_root}/usr/include")
 endif()
+
+# libseccomp: linked into every runner (grader/runner/syscall_wall.c),
+# statically when the archive is there, so the sandbox needs no .so of it
+pkg_check_modules(SECCOMP REQUIRED IMPORTED_TARGET libseccomp)
+find_library(SYNCLAB_SECCOMP_LIB NAMES libseccomp.a seccomp
+             HINTS ${SECCOMP_LIBRARY_DIRS} ${SECCOMP_STATIC_LIBRARY_DIRS}
+             NO_DEFAULT_PATH)
+if(NOT SYNCLAB_SECCOMP_LIB)
+  find_library(SYNCLAB_SECCOMP_LIB NAMES libseccomp.a seccomp REQUIRED)
+endif()
+if(SYNCLAB_DEPS_ROOT AND EXISTS "${_root}/usr/include/seccomp.h")
+  target_include_directories(PkgConfig::SECCOMP INTERFACE "${_root}/usr/include")
+endif()
+message(STATUS "Runner's seccomp library: ${SYNCLAB_SECCOMP_LIB}")

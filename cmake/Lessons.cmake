@@ -44,9 +44,15 @@ function(synclab_add_lesson name)
   # student's object by `syncgrade build`.
   add_library(synclab_harness_${name} STATIC ${dir}/harness.cu
               ${CMAKE_SOURCE_DIR}/grader/runner/runner_main.cu
+              ${CMAKE_SOURCE_DIR}/grader/runner/syscall_wall.c
+              ${CMAKE_SOURCE_DIR}/grader/runner/driver_watch.c
               ${CMAKE_SOURCE_DIR}/grader/run/case.c)
   target_include_directories(synclab_harness_${name} PRIVATE ${dir}
-                             ${CMAKE_SOURCE_DIR}/grader/runner ${CMAKE_SOURCE_DIR}/grader/run)
+                             ${CMAKE_SOURCE_DIR}/grader/runner ${CMAKE_SOURCE_DIR}/grader/run
+                             ${CUDAToolkit_INCLUDE_DIRS})
+  # headers only: build.c links the runner with libseccomp and CUPTI
+  target_include_directories(synclab_harness_${name} PRIVATE
+                             $<TARGET_PROPERTY:PkgConfig::SECCOMP,INTERFACE_INCLUDE_DIRECTORIES>)
   target_compile_options(synclab_harness_${name} PRIVATE
                          $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
   set_target_properties(synclab_harness_${name} PROPERTIES

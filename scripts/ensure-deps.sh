@@ -9,7 +9,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 deps=$root/.deps
-libs=(check libcjson inih libxml-2.0)
+libs=(check libcjson inih libxml-2.0 libseccomp)
 tools=(bwrap inotifywait)
 
 system_ok() {
@@ -45,7 +45,7 @@ if command -v apt-get >/dev/null && command -v dpkg >/dev/null &&
   echo "(see $root/.deps.log)" >&2
 fi
 cat >&2 <<MSG
-synclab: the build needs cmake, pkg-config, Check, cJSON, inih, libxml2, bubblewrap and
+synclab: the build needs cmake, pkg-config, Check, cJSON, inih, libxml2, libseccomp, bubblewrap and
 inotify-tools, and cannot install them here. Run, as root or with sudo:
     sudo scripts/install-deps.sh
 or, on a machine with Debian's mirror (no root needed), then copy .deps here:

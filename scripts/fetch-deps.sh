@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Unpacks the Debian packages the build needs (Check, subunit, cJSON, inih,
-# libxml2, bubblewrap, inotify-tools) into a folder, without root: for
+# libxml2, libseccomp, bubblewrap, inotify-tools) into a folder, without root: for
 # machines where apt cannot install (no root, a GPU node, a cluster).
 #   scripts/fetch-deps.sh .deps                            # needs Debian's mirror
 #   cmake -S . -B build -DSYNCLAB_DEPS_ROOT=$PWD/.deps     # the Makefile does this
@@ -13,7 +13,7 @@ portable=0
 if [ "${1:-}" = --portable ]; then portable=1; shift; fi
 dest=${1:-.deps}
 packages=(check libsubunit-dev libsubunit0 libcjson-dev libcjson1 libinih-dev libinih1
-          libxml2-dev libxml2 bubblewrap inotify-tools
+          libxml2-dev libxml2 libseccomp-dev libseccomp2 bubblewrap inotify-tools
           libinotifytools0)
 [ $portable = 1 ] && packages+=(libicu-dev libicu72)
 mkdir -p "$dest/debs"

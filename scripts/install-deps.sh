@@ -4,7 +4,7 @@
 # root or sudo; scripts/fetch-deps.sh is the way without.
 set -euo pipefail
 packages=(cmake make gcc g++ pkg-config check libsubunit-dev libcjson-dev libinih-dev
-          libxml2-dev bubblewrap inotify-tools tmux clang-format)
+          libxml2-dev libseccomp-dev bubblewrap inotify-tools tmux clang-format)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

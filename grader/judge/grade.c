@@ -85,7 +85,8 @@ static int last_case(const char *log)
  * the rest of a line student code may have printed (it could carry a file's
  * content). The name must look like cudaGetErrorName's (cudaError<Word>,
  * letters only, short); the text is kept only when it begins with one of
- * the runtime's or the runner's known messages, and only that message. */
+ * the runtime's or the runner's known messages (its wrappers, system-call
+ * wall and driver watch: grader/runner/README.md), and only that message. */
 static void cuda_error_line(const char *log, char *out, size_t n)
 {
     static const char *const known[] = {
@@ -107,6 +108,9 @@ static void cuda_error_line(const char *log, char *out, size_t n)
         "no CUDA-capable device is detected",
         "a launcher may copy only from device memory to device memory",
         "the launcher launched no kernel for a non-empty input",
+        "the runner made a forbidden system call",
+        "the launcher made a driver call a launcher may not make",
+        "the launcher turned off the runner's driver watch",
         NULL};
     enum { NAME_MAX_LEN = 48 };
     out[0] = '\0';

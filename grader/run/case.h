@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,6 +62,9 @@ void *sl_case_add(sl_case *c, int type, uint64_t count);
 void sl_case_free(sl_case *c);
 /* 0 on success, -1 on failure (errno set). */
 int sl_case_write(const char *path, const sl_case *c);
+/* The same into a file opened before (the runner opens its outputs before
+ * its system-call wall); closes f. */
+int sl_case_write_file(FILE *f, const sl_case *c);
 /* Reads a file written by sl_case_write, refusing anything malformed or larger
  * than max_bytes: the runner's output is untrusted. 0 ok, -1 with err filled. */
 int sl_case_read(const char *path, sl_case *c, uint64_t max_bytes, char *err, size_t errlen);

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <glob.h>
 #include <grp.h>
 #include <limits.h>
 #include <signal.h>
@@ -26,7 +27,9 @@ enum {
     TMP_BYTES = 128 << 20,   /* the sandbox's own /tmp */
     SHM_BYTES = 256 << 20,   /* and /dev/shm */
     /* the base, 6 per hidden folder, 3 per bind, and the command */
-    MAX_ARGS = 64 + 6 * (MAX_HIDDEN + 1) + 3 * (2 * SL_SANDBOX_MAX_BINDS + 3) + 512,
+    MAX_SYSTEM = 96, /* system binds: sandbox_view */
+    MAX_ARGS =
+        64 + 3 * MAX_SYSTEM + 6 * (MAX_HIDDEN + 1) + 3 * (2 * SL_SANDBOX_MAX_BINDS + 3) + 512,
 };
 
 /* Set once by the probe, before the grader forks its lesson and judge
@@ -94,6 +97,111 @@ static int find_bwrap(char *out, size_t n)
     return SYNCLAB_DEPS_ROOT[0] && executable(out);
 }
 
+/* ---------- what a runner (and a compile) sees of the system ----------
+ * Not `/`: the programs and libraries (/usr and the top-level folders that
+ * hold or link to them), the loader's cache, the GPU's device nodes, /proc
+ * and /sys (CUDA reads the PCI topology there), the CUDA toolkit (CUPTI and
+ * compute-sanitizer live there) and the folders of LD_LIBRARY_PATH wherever
+ * they are. No /home, /root, /etc/passwd, /var or /opt beyond these. */
+static struct {
+    const char *how;
+    char src[PATH_MAX], dst[PATH_MAX];
+} g_view[MAX_SYSTEM];
+static int g_nview, g_view_made;
+
+static int view_covers(const char *path)
+{
+    for (int i = 0; i < g_nview; i++) {
+        size_t n = strlen(g_view[i].dst);
+        if (strcmp(g_view[i].how, "--symlink") != 0 && strncmp(path, g_view[i].dst, n) == 0 &&
+            (path[n] == '/' || path[n] == '\0'))
+            return 1;
+    }
+    return 0;
+}
+
+static void view_add(const char *how, const char *src, const char *dst)
+{
+    if (g_nview >= MAX_SYSTEM || view_covers(dst))
+        return;
+    g_view[g_nview].how = how;
+    snprintf(g_view[g_nview].src, PATH_MAX, "%s", src);
+    snprintf(g_view[g_nview].dst, PATH_MAX, "%s", dst);
+    g_nview++;
+}
+
+/* A folder or file as it is: a symbolic link stays one (merged /usr makes
+ * /lib a link to usr/lib), anything else is bound read-only. */
+static void view_path(const char *path)
+{
+    struct stat st;
+    char target[PATH_MAX];
+    if (lstat(path, &st) != 0)
+        return;
+    if (S_ISLNK(st.st_mode)) {
+        ssize_t n = readlink(path, target, sizeof target - 1);
+        if (n > 0) {
+            target[n] = '\0';
+            view_add("--symlink", target, path);
+        }
+        return;
+    }
+    view_add("--ro-bind", path, path);
+}
+
+/* The folder of realpath(dirname^up(file)), bound when outside the rest. */
+static void view_tree_of(const char *file, int up)
+{
+    char real[PATH_MAX];
+    if (!file || !*file || !realpath(file, real))
+        return;
+    for (int i = 0; i < up; i++) {
+        char *slash = strrchr(real, '/');
+        if (!slash || slash == real)
+            return;
+        *slash = '\0';
+    }
+    if (strcmp(real, "/") != 0)
+        view_add("--ro-bind", real, real);
+}
+
+static void sandbox_view(void)
+{
+    if (g_view_made)
+        return;
+    g_view_made = 1;
+    view_add("--ro-bind", "/usr", "/usr");
+    static const char *const top[] = {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", NULL};
+    for (int i = 0; top[i]; i++)
+        view_path(top[i]);
+    /* the loader's cache and configuration, and Debian's alternatives (cc,
+     * c++ for the compile steps) */
+    static const char *const etc[] = {"/etc/ld.so.cache",  "/etc/ld.so.conf", "/etc/ld.so.conf.d",
+                                      "/etc/alternatives", "/etc/nvidia",     NULL};
+    for (int i = 0; etc[i]; i++)
+        view_path(etc[i]);
+    view_path("/sys");
+    /* the persistence daemon's socket, where the driver has one, under
+     * either name */
+    view_path("/run/nvidia-persistenced");
+    view_path("/var/run");
+    /* the toolkit (nvcc's folder's parent: nvcc, CUPTI, compute-sanitizer),
+     * wherever it is installed */
+    view_tree_of(getenv("SYNCLAB_NVCC"), 2);
+    view_tree_of(SYNCLAB_NVCC, 2);
+    view_tree_of(SYNCLAB_CUPTI_DIR, 0);
+    view_tree_of(SYNCLAB_SANITIZER, 2);
+    const char *ld = getenv("LD_LIBRARY_PATH");
+    for (const char *p = ld; p && *p;) {
+        size_t len = strcspn(p, ":");
+        char dir[PATH_MAX];
+        snprintf(dir, sizeof dir, "%.*s", (int)len, p);
+        if (dir[0] == '/')
+            view_tree_of(dir, 0);
+        p += len + (p[len] == ':');
+    }
+}
+
 /* The options every sandbox starts with. A client of our MPS daemon
  * (mps_pipes) keeps the host's /dev/shm and IPC namespace: the daemon
  * talks to its clients through them. */
@@ -104,14 +212,29 @@ static int base_args(const char **argv, int k, const char *mps_pipes)
     long long tmp = mb && atoll(mb) > 0 ? atoll(mb) << 20 : TMP_BYTES;
     snprintf(tmp_size, sizeof tmp_size, "%lld", tmp);
     snprintf(shm_size, sizeof shm_size, "%lld", mb && atoll(mb) > 0 ? tmp : (long long)SHM_BYTES);
-    const char *base[] = {g_bwrap,
-                          "--ro-bind",
-                          "/",
-                          "/",
-                          "--dev-bind",
-                          "/dev",
-                          "/dev",
-                          "--proc",
+    sandbox_view();
+    argv[k++] = g_bwrap;
+    for (int i = 0; i < g_nview; i++) {
+        argv[k++] = g_view[i].how;
+        argv[k++] = g_view[i].src;
+        argv[k++] = g_view[i].dst;
+    }
+    /* a /dev of its own (null, zero, urandom ...) and the GPU's nodes */
+    static glob_t nodes;
+    static int globbed;
+    if (!globbed) {
+        globbed = 1;
+        if (glob("/dev/nvidia*", 0, NULL, &nodes) != 0)
+            nodes.gl_pathc = 0;
+    }
+    argv[k++] = "--dev";
+    argv[k++] = "/dev";
+    for (size_t i = 0; i < nodes.gl_pathc && i < MAX_SYSTEM; i++) {
+        argv[k++] = "--dev-bind";
+        argv[k++] = nodes.gl_pathv[i];
+        argv[k++] = nodes.gl_pathv[i];
+    }
+    const char *base[] = {"--proc",
                           "/proc",
                           "--size",
                           tmp_size,
@@ -132,7 +255,11 @@ static int base_args(const char **argv, int k, const char *mps_pipes)
                           NULL};
     for (int i = 0; base[i]; i++)
         argv[k++] = base[i];
-    if (!mps_pipes) {
+    if (mps_pipes) {
+        argv[k++] = "--dev-bind";
+        argv[k++] = "/dev/shm";
+        argv[k++] = "/dev/shm";
+    } else {
         argv[k++] = "--size";
         argv[k++] = shm_size;
         argv[k++] = "--tmpfs";
@@ -171,7 +298,7 @@ static int try_bwrap(uid_t uid, gid_t gid, char *why, size_t n)
         dup2(err[1], STDERR_FILENO);
         if (uid != (uid_t)-1)
             drop_to(uid, gid);
-        const char *argv[64];
+        static const char *argv[MAX_ARGS];
         int k = base_args(argv, 0, NULL);
         argv[k++] = "true";
         argv[k] = NULL;
@@ -434,6 +561,10 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
         args[k++] = "--remount-ro";
         args[k++] = hidden_dirs[i];
     }
+    /* the sandbox's root (bubblewrap's tmpfs, where /etc's few files sit):
+     * nothing may be added to it */
+    args[k++] = "--remount-ro";
+    args[k++] = "/";
     args[k++] = "--chdir";
     args[k++] = first_rw ? first_rw : "/";
     if (status_fd >= 0) {

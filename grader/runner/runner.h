@@ -40,11 +40,16 @@ void sl_check_cuda(cudaError_t e, const char *what, const char *file, int line);
 void sl_launched(const char *what);
 
 /* Device copies of case arrays. Outputs start filled with 0xFF bytes so an
- * element the kernel never wrote cannot look right by accident. */
+ * element the kernel never wrote cannot look right by accident. An array
+ * uploaded by sl_to_device is zeroed and freed on the host (data = NULL):
+ * student code finds no copy of the input in the runner's memory. */
 void *sl_to_device(const sl_array *a);
 void *sl_device_alloc(size_t bytes, int fill_byte);
 /* Appends a host array of count elements copied from dev to out. */
 void *sl_download(sl_case *out, int type, uint64_t count, const void *dev);
+/* The harness's own read of a device result (a bench's check), which the
+ * driver watch lets through; student code has no such door. */
+void sl_read_back(void *host, const void *dev, size_t bytes);
 void sl_free(void *dev);
 
 /* Fills the shared memory of every SM with 0xFF bytes, so a kernel that

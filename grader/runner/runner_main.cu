@@ -4,8 +4,34 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 
+#include "driver_watch.h"
 #include "runner.h"
+#include "syscall_wall.h"
+
+/* The runner's own work, which the driver watch lets through (this thread,
+ * nested): uploads, downloads, its helpers, and the student's calls once
+ * its wrappers below have judged them. */
+struct trusted_scope {
+    trusted_scope() { sl_driver_watch_trust(1); }
+    ~trusted_scope() { sl_driver_watch_trust(0); }
+};
+
+static int under_tool = 0; /* set before main: read_run_mode below */
+
+/* Ends the runner with code. A plain run skips the runtime's teardown:
+ * anything CUDA would do then (remove its shared-memory files) would meet
+ * the system-call wall, and the process's end frees the GPU anyway. Under
+ * a tool the teardown stays: the tool reports what it saw there. */
+[[noreturn]] static void quit(int code)
+{
+    fflush(stdout);
+    fflush(stderr);
+    if (!under_tool)
+        _exit(code);
+    exit(code);
+}
 
 void sl_check_cuda(cudaError_t e, const char *what, const char *file, int line)
 {
@@ -15,7 +41,7 @@ void sl_check_cuda(cudaError_t e, const char *what, const char *file, int line)
             cudaGetErrorString(e), what, file, line);
     fflush(stdout);
     fflush(stderr);
-    exit(SL_EXIT_CUDA);
+    quit(SL_EXIT_CUDA);
 }
 
 void sl_launched(const char *what)
@@ -26,6 +52,7 @@ void sl_launched(const char *what)
 
 void *sl_device_alloc(size_t bytes, int fill_byte)
 {
+    trusted_scope trusted;
     void *d = NULL;
     SL_CHECK(cudaMalloc(&d, bytes ? bytes : 1));
     SL_CHECK(cudaMemset(d, fill_byte, bytes ? bytes : 1));
@@ -34,12 +61,25 @@ void *sl_device_alloc(size_t bytes, int fill_byte)
 
 void *sl_to_device(const sl_array *a)
 {
+    trusted_scope trusted;
     size_t bytes = (size_t)a->count * sl_elem_size(a->type);
     void *d = NULL;
+    if (bytes && !a->data) {
+        fprintf(stderr, "runner: an input array was uploaded twice (harness bug)\n");
+        quit(SL_EXIT_INPUT);
+    }
     /* exact size: memcheck catches the first element read past the end */
     SL_CHECK(cudaMalloc(&d, bytes ? bytes : 1));
     if (bytes)
         SL_CHECK(cudaMemcpy(d, a->data, bytes, cudaMemcpyHostToDevice));
+    /* the host copy is gone before any student code runs: only the GPU
+     * has the input (cmd_run checks that every array came this way) */
+    sl_array *host = (sl_array *)a;
+    if (host->data) {
+        memset(host->data, 0, bytes);
+        free(host->data);
+        host->data = NULL;
+    }
     return d;
 }
 
@@ -48,16 +88,25 @@ void *sl_download(sl_case *out, int type, uint64_t count, const void *dev)
     void *h = sl_case_add(out, type, count);
     if (!h) {
         fprintf(stderr, "runner: cannot hold output (%llu elements)\n", (unsigned long long)count);
-        exit(SL_EXIT_INPUT);
+        quit(SL_EXIT_INPUT);
     }
     size_t bytes = (size_t)count * sl_elem_size(type);
+    trusted_scope trusted;
     if (bytes)
         SL_CHECK(cudaMemcpy(h, dev, bytes, cudaMemcpyDeviceToHost));
     return h;
 }
 
+void sl_read_back(void *host, const void *dev, size_t bytes)
+{
+    trusted_scope trusted;
+    if (bytes)
+        SL_CHECK(cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost));
+}
+
 void sl_free(void *dev)
 {
+    trusted_scope trusted;
     if (dev)
         SL_CHECK(cudaFree(dev));
 }
@@ -67,16 +116,29 @@ void sl_free(void *dev)
  * in SYNCLAB_RUN_MODE=plain|tools, never in argv: read here before any
  * student code runs, then wiped, so tool runs and plain runs look the
  * same to the student's code. */
-static int under_tool = 0;
+/* SYNCLAB_WALL=0 (the grader's environment, never the student's) leaves the
+ * system-call wall and the driver watch out: to tell on a new machine
+ * whether a failure is theirs. Read and wiped like the run mode. */
+static int wall_off = 0;
+
+static void read_and_wipe(const char *name, char *value, size_t n)
+{
+    char *v = getenv(name);
+    value[0] = '\0';
+    if (!v)
+        return;
+    snprintf(value, n, "%s", v);
+    memset(v, '-', strlen(v)); /* /proc/self/environ shows the original block */
+    unsetenv(name);
+}
 
 __attribute__((constructor(101))) static void read_run_mode(void)
 {
-    char *mode = getenv("SYNCLAB_RUN_MODE");
-    if (!mode)
-        return;
+    char mode[16], wall[16];
+    read_and_wipe("SYNCLAB_RUN_MODE", mode, sizeof mode);
+    read_and_wipe("SYNCLAB_WALL", wall, sizeof wall);
     under_tool = strcmp(mode, "tools") == 0;
-    memset(mode, '-', strlen(mode)); /* /proc/self/environ shows the original block */
-    unsetenv("SYNCLAB_RUN_MODE");
+    wall_off = strcmp(wall, "0") == 0;
 }
 
 static __global__ void dirty_shared_kernel(int words)
@@ -92,6 +154,7 @@ void sl_dirty_shared(void)
      * take 3.4 s (13 CPU-seconds) for three tiny inputs, 1.0 s without. */
     if (under_tool)
         return;
+    trusted_scope trusted;
     static int sms = 0, per_block = 0; /* asked once per process */
     if (!sms) {
         int dev = 0;
@@ -139,6 +202,7 @@ struct copy_args {
 };
 static void do_copy(void *p)
 {
+    trusted_scope trusted;
     copy_args *c = (copy_args *)p;
     SL_CHECK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice));
 }
@@ -170,6 +234,7 @@ extern "C" cudaError_t sl_student___cudaLaunchKernel(cudaKernel_t kernel, dim3 g
                                                      cudaStream_t stream)
 {
     student_launches++;
+    trusted_scope trusted; /* lazy loading of its module */
     return __cudaLaunchKernel(kernel, grid, block, args, shared, stream);
 }
 
@@ -178,6 +243,7 @@ extern "C" cudaError_t sl_student___cudaLaunchKernel_ptsz(cudaKernel_t kernel, d
                                                           cudaStream_t stream)
 {
     student_launches++;
+    trusted_scope trusted; /* lazy loading of its module */
     return __cudaLaunchKernel_ptsz(kernel, grid, block, args, shared, stream);
 }
 
@@ -185,6 +251,7 @@ extern "C" cudaError_t sl_student_cudaLaunchKernel(const void *func, dim3 grid, 
                                                    void **args, size_t shared, cudaStream_t stream)
 {
     student_launches++;
+    trusted_scope trusted; /* lazy loading of its module */
     return cudaLaunchKernel(func, grid, block, args, shared, stream);
 }
 
@@ -192,6 +259,7 @@ extern "C" cudaError_t sl_student_cudaLaunchKernelExC(const cudaLaunchConfig_t *
                                                       const void *func, void **args)
 {
     student_launches++;
+    trusted_scope trusted; /* lazy loading of its module */
     return cudaLaunchKernelExC(config, func, args);
 }
 
@@ -205,6 +273,7 @@ extern "C" cudaError_t __wrap_cudaLaunchCooperativeKernel(const void *func, dim3
                                                           cudaStream_t stream)
 {
     student_launches++;
+    trusted_scope trusted; /* lazy loading of its module */
     return __real_cudaLaunchCooperativeKernel(func, grid, block, args, shared, stream);
 }
 
@@ -229,13 +298,14 @@ static void copy_allowed(const void *dst, const void *src, size_t bytes, const c
             call, call);
     fflush(stdout);
     fflush(stderr);
-    exit(SL_EXIT_CUDA);
+    quit(SL_EXIT_CUDA);
 }
 
 extern "C" cudaError_t sl_student_cudaMemcpy(void *dst, const void *src, size_t bytes,
                                              cudaMemcpyKind kind)
 {
     copy_allowed(dst, src, bytes, "cudaMemcpy");
+    trusted_scope trusted; /* judged above */
     return cudaMemcpy(dst, src, bytes, kind);
 }
 
@@ -243,6 +313,7 @@ extern "C" cudaError_t sl_student_cudaMemcpyAsync(void *dst, const void *src, si
                                                   cudaMemcpyKind kind, cudaStream_t stream)
 {
     copy_allowed(dst, src, bytes, "cudaMemcpyAsync");
+    trusted_scope trusted; /* judged above */
     return cudaMemcpyAsync(dst, src, bytes, kind, stream);
 }
 
@@ -254,31 +325,93 @@ static const sl_runner_exercise *find_exercise(const char *name)
         if (strcmp(e->name, name) == 0)
             return e;
     fprintf(stderr, "runner: no exercise named '%s'\n", name);
-    exit(SL_EXIT_NO_EXERCISE);
+    quit(SL_EXIT_NO_EXERCISE);
 }
 
-/* Any error or no device at all is a clean skip, never a failure. Then
- * the context, and the grader's clock starts (SL_RUNNER_READY). */
+/* Output files are opened before the wall (which refuses opening files for
+ * writing), one per input, and written after each input. */
+static FILE *open_output(const char *path)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        fprintf(stderr, "runner: cannot write %s\n", path);
+        quit(SL_EXIT_INPUT);
+    }
+    return f;
+}
+
+/* Any error or no device at all is a clean skip, never a failure. Then the
+ * driver watch, the context, the system-call wall, and the grader's clock
+ * starts (SL_RUNNER_READY): no student code has run before this returns
+ * (the object check refuses constructors; nvcc's registration is all that
+ * ran before main). The wall and the watch fail closed: a runner that
+ * cannot install them runs nothing. */
 static void require_gpu(void)
 {
     int n = 0;
+    char why[256] = "";
+    sl_driver_watch_trust(1); /* the runtime's own set-up (module loads) */
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess || n == 0) {
         fprintf(stderr, "runner: no CUDA device (%s)\n",
                 e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
-        exit(SL_EXIT_NO_GPU);
+        quit(SL_EXIT_NO_GPU);
+    }
+    /* Plain runs only, whose outputs decide correctness: CUPTI and a
+     * compute-sanitizer tool both hook the driver's entry points (CUPTI takes
+     * one subscriber), and a tool run's outputs must match the plain runs'
+     * anyway, so a copy made only under a tool earns nothing. */
+    if (!wall_off && !under_tool && sl_driver_watch_start(SL_EXIT_CUDA, why, sizeof why) != 0) {
+        fprintf(stderr, "runner: cannot watch the CUDA driver (%s): nothing was run\n", why);
+        quit(SL_EXIT_INPUT);
     }
     SL_CHECK(cudaFree(0));
+    sl_driver_watch_trust(0);
+    fflush(stdout);
+    fflush(stderr);
+    if (!wall_off && sl_syscall_wall_install(under_tool ? SL_WALL_TOOL : SL_WALL_STRICT,
+                                             SL_EXIT_CUDA, why, sizeof why) != 0) {
+        fprintf(stderr, "runner: cannot install the system-call wall (%s): nothing was run\n", why);
+        quit(SL_EXIT_INPUT);
+    }
     printf(SL_RUNNER_READY "\n");
     fflush(stdout);
 }
 
-static int cmd_run(const sl_runner_exercise *e, const char *dir, int count, const char *outdir)
+/* One exercise's inputs dir/case<i>.in, outputs written to outs[i]. */
+typedef struct {
+    const sl_runner_exercise *e;
+    const char *dir;
+    int count;
+    FILE **outs;
+} run_group;
+
+enum { MAX_CASES = 4096 };
+
+static void open_group(run_group *g, const char *name, const char *dir, const char *count,
+                       const char *outdir)
 {
-    char in_path[4096], out_path[4096], err[256];
-    for (int i = 0; i < count; i++) {
-        snprintf(in_path, sizeof in_path, "%s/case%d.in", dir, i);
+    char out_path[4096];
+    g->e = find_exercise(name);
+    g->dir = dir;
+    g->count = atoi(count);
+    if (g->count < 0 || g->count > MAX_CASES) {
+        fprintf(stderr, "runner: %d inputs: at most %d\n", g->count, MAX_CASES);
+        quit(SL_EXIT_USAGE);
+    }
+    g->outs = (FILE **)calloc((size_t)g->count + 1, sizeof *g->outs);
+    for (int i = 0; i < g->count; i++) {
         snprintf(out_path, sizeof out_path, "%s/case%d.out", outdir, i);
+        g->outs[i] = open_output(out_path);
+    }
+}
+
+static int cmd_run(const run_group *g)
+{
+    const sl_runner_exercise *e = g->e;
+    char in_path[4096], err[256];
+    for (int i = 0; i < g->count; i++) {
+        snprintf(in_path, sizeof in_path, "%s/case%d.in", g->dir, i);
         sl_case in, out;
         if (sl_case_read(in_path, &in, (uint64_t)1 << 34, err, sizeof err) != 0) {
             fprintf(stderr, "runner: %s: %s\n", in_path, err);
@@ -289,23 +422,43 @@ static int cmd_run(const sl_runner_exercise *e, const char *dir, int count, cons
         fflush(stdout); /* a hang must still name its input */
         student_launches = 0;
         e->run(&in, &out);
+        unsigned long seen = sl_driver_watch_seen();
         SL_CHECK(cudaDeviceSynchronize());
+        if (sl_driver_watch_on() && sl_driver_watch_seen() == seen) {
+            fprintf(stderr,
+                    "CUDA error: cudaErrorNotPermitted: the launcher turned off the "
+                    "runner's driver watch (%s)\n",
+                    e->name);
+            fflush(stderr);
+            quit(SL_EXIT_CUDA);
+        }
         printf("@@launches %llu\n", student_launches);
         fflush(stdout);
         /* decided here, where student code cannot print its way past it */
         uint64_t elements = 0;
-        for (int a = 0; a < in.narrays; a++)
+        for (int a = 0; a < in.narrays; a++) {
             elements += in.array[a].count;
+            /* the harness gave the student nothing the host still held */
+            if (in.array[a].count && in.array[a].data) {
+                fprintf(stderr,
+                        "runner: %s: input array %d was not uploaded with sl_to_device "
+                        "(harness bug)\n",
+                        e->name, a);
+                return SL_EXIT_INPUT;
+            }
+        }
         if (elements > 0 && student_launches == 0) {
             fprintf(stderr,
                     "CUDA error: cudaErrorNotPermitted: the launcher launched no kernel "
                     "for a non-empty input: the work must be done on the GPU (%s)\n",
                     e->name);
             fflush(stderr);
-            exit(SL_EXIT_CUDA);
+            quit(SL_EXIT_CUDA);
         }
-        if (sl_case_write(out_path, &out) != 0) {
-            fprintf(stderr, "runner: cannot write %s\n", out_path);
+        FILE *f = g->outs[i];
+        g->outs[i] = NULL;
+        if (sl_case_write_file(f, &out) != 0) {
+            fprintf(stderr, "runner: cannot write output %d of %s\n", i, e->name);
             return SL_EXIT_INPUT;
         }
         sl_case_free(&in);
@@ -316,20 +469,21 @@ static int cmd_run(const sl_runner_exercise *e, const char *dir, int count, cons
 
 /* "run|sanitize <exercise> <dir> <count> <outdir>" once or more: several
  * exercises in one process save a CUDA context each (the grader's lesson
- * sweep). Every name is checked before anything runs. */
+ * sweep). Every name is checked and every output opened before anything
+ * runs. */
 static int cmd_run_all(int nargs, char **args)
 {
     int groups = nargs / 4;
-    for (int g = 0; g < groups; g++)
-        find_exercise(args[4 * g]);
+    run_group *g = (run_group *)calloc((size_t)groups, sizeof *g);
+    for (int i = 0; i < groups; i++)
+        open_group(&g[i], args[4 * i], args[4 * i + 1], args[4 * i + 2], args[4 * i + 3]);
     require_gpu();
-    for (int g = 0; g < groups; g++) {
+    for (int i = 0; i < groups; i++) {
         if (groups > 1) {
-            printf("@@exercise %s\n", args[4 * g]);
+            printf("@@exercise %s\n", args[4 * i]);
             fflush(stdout);
         }
-        int rc = cmd_run(find_exercise(args[4 * g]), args[4 * g + 1], atoi(args[4 * g + 2]),
-                         args[4 * g + 3]);
+        int rc = cmd_run(&g[i]);
         if (rc != SL_EXIT_OK)
             return rc;
     }
@@ -343,6 +497,7 @@ static int cmd_bench(const char *name, int log2n, unsigned long long seed, const
         fprintf(stderr, "runner: %s has no bench\n", name);
         return SL_EXIT_NO_EXERCISE;
     }
+    FILE *f = open_output(out_path);
     require_gpu();
     sl_bench b;
     memset(&b, 0, sizeof b);
@@ -359,7 +514,7 @@ static int cmd_bench(const char *name, int log2n, unsigned long long seed, const
     printf("@@reference %s\n", b.reference);
     printf("student %.3f ms %.1f GB/s; %s %.3f ms %.1f GB/s; copy %.1f GB/s\n", b.student_ms, v[0],
            b.reference, b.reference_ms, v[1], v[2]);
-    int rc = sl_case_write(out_path, &out) == 0 ? SL_EXIT_OK : SL_EXIT_INPUT;
+    int rc = sl_case_write_file(f, &out) == 0 ? SL_EXIT_OK : SL_EXIT_INPUT;
     sl_case_free(&out);
     return rc;
 }
@@ -375,22 +530,27 @@ static int usage(void)
     return SL_EXIT_USAGE;
 }
 
+static int finish(int rc)
+{
+    quit(rc);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "sanitize") == 0)
         under_tool = 1; /* by hand; the grader uses SYNCLAB_RUN_MODE */
     if (argc >= 2 && (strcmp(argv[1], "run") == 0 || under_tool)) {
         if (argc == 5) { /* no outdir: outputs beside the inputs */
-            const sl_runner_exercise *e = find_exercise(argv[2]);
-            require_gpu();
-            return cmd_run(e, argv[3], atoi(argv[4]), argv[3]);
+            char *args[4] = {argv[2], argv[3], argv[4], argv[3]};
+            return finish(cmd_run_all(4, args));
         }
         if (argc > 2 && (argc - 2) % 4 == 0)
-            return cmd_run_all(argc - 2, argv + 2);
+            return finish(cmd_run_all(argc - 2, argv + 2));
         return usage();
     }
     if (argc == 6 && strcmp(argv[1], "bench") == 0)
-        return cmd_bench(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 10), argv[5]);
+        return finish(cmd_bench(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 10), argv[5]));
     if (argc == 2 && strcmp(argv[1], "list") == 0) {
         for (const sl_runner_exercise *e = sl_runner_exercises; e->name; e++)
             printf("%s%s\n", e->name, e->bench ? " (bench)" : "");

@@ -14,6 +14,7 @@
 #include "hostobj.h"
 #include "proc.h"
 #include "sandbox.h"
+#include "synclab_config.h"
 #include "text.h"
 #include "trace.h"
 
@@ -586,12 +587,20 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
         goto out;
     /* cooperative launches are counted whoever makes them: the harness
      * launches some of the student's kernels itself */
+    /* and the runner's wall (libseccomp) and driver watch (CUPTI, found
+     * at run time in the toolkit's folder) */
+    char cupti_rpath[4200];
+    snprintf(cupti_rpath, sizeof cupti_rpath, "-rpath=%s", SYNCLAB_CUPTI_DIR);
     char *link[] = {(char *)cfg->nvcc,
                     arch,
                     "-Xlinker",
                     "--wrap=cudaLaunchCooperativeKernel",
                     linked,
                     (char *)cfg->harness_lib,
+                    SYNCLAB_SECCOMP_LIB,
+                    SYNCLAB_CUPTI_LIB,
+                    "-Xlinker",
+                    cupti_rpath,
                     "-o",
                     b->runner,
                     NULL};

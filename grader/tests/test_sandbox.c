@@ -171,6 +171,35 @@ START_TEST(cannot_read_hidden_folders)
 }
 END_TEST
 
+START_TEST(sees_only_what_a_runner_needs)
+{
+    NEED_SANDBOX();
+    world w;
+    make_world(&w, "view");
+    char script[2400];
+    /* what must be gone (the users, their homes, the machine's other
+     * folders and disks), then what a runner and a compile need */
+    snprintf(script, sizeof script,
+             "r=''; for p in /etc/passwd /etc/shadow /etc/hostname /home /root /var/lib /var/log "
+             "/opt /srv "
+             "/mnt /boot /dev/sda /dev/vda /dev/mem; do test -e $p && r=\"$r $p\"; done; "
+             "for p in /usr/bin/env /bin/sh /etc/ld.so.cache /proc/self/status /dev/null "
+             "/dev/urandom /sys/devices /tmp; do test -e $p || r=\"$r no:$p\"; done; "
+             "echo x > /dev/null || r=\"$r no:null\"; "
+             "echo x > /new-top-level 2>/dev/null && r=\"$r root-writable\"; "
+             "echo \"seen:$r\" > %s/report",
+             w.out);
+    sl_proc_result r;
+    run_in(&w, script, 10, 0, 0, 16, 1 << 20, &r);
+    ck_assert(r.exited && r.code == 0);
+    char *report = out_file(&w, "report");
+    ck_assert_ptr_nonnull(report);
+    ck_assert_str_eq(report, "seen:\n");
+    free(report);
+    sl_remove_tree(w.root, 1);
+}
+END_TEST
+
 START_TEST(cannot_reach_the_gpu_turn_locks)
 {
     NEED_SANDBOX();
@@ -525,6 +554,7 @@ Suite *sandbox_suite(void)
     tcase_add_test(tc, runs_and_writes_its_outputs);
     tcase_add_test(tc, cannot_write_outside_its_folder);
     tcase_add_test(tc, cannot_read_hidden_folders);
+    tcase_add_test(tc, sees_only_what_a_runner_needs);
     tcase_add_test(tc, cannot_reach_the_gpu_turn_locks);
     tcase_add_test(tc, fork_bomb_is_bounded);
     tcase_add_test(tc, big_file_is_stopped);

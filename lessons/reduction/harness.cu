@@ -148,8 +148,8 @@ static void bench_sum_int(int log2n, uint64_t seed, sl_bench *b)
     sl_launched("cub::DeviceReduce::Sum (timed)");
 
     int got = 0, want = 0; /* results of the last timed runs */
-    SL_CHECK(cudaMemcpy(&got, student.out, sizeof got, cudaMemcpyDeviceToHost));
-    SL_CHECK(cudaMemcpy(&want, cub.out, sizeof want, cudaMemcpyDeviceToHost));
+    sl_read_back(&got, student.out, sizeof got);
+    sl_read_back(&want, cub.out, sizeof want);
     b->correct = got == want;
     b->bytes = (double)n * sizeof(int);
     snprintf(b->reference, sizeof b->reference, "cub::DeviceReduce::Sum");

@@ -165,7 +165,7 @@ static void bench_scan_any_n(int log2n, uint64_t seed, sl_bench *b)
     bench_count_mismatches<<<1024, 256>>>(d_student, d_cub, n, d_mismatches);
     sl_launched("bench_count_mismatches");
     unsigned long long mismatches = 0;
-    SL_CHECK(cudaMemcpy(&mismatches, d_mismatches, sizeof mismatches, cudaMemcpyDeviceToHost));
+    sl_read_back(&mismatches, d_mismatches, sizeof mismatches);
 
     b->bytes = 2.0 * (double)bytes; // each element read once and written once
     b->correct = mismatches == 0;

@@ -145,14 +145,14 @@ static void bench_compact(int log2n, uint64_t seed, sl_bench *r)
     sl_launched("cub::DeviceSelect::If");
 
     int count = -1, ref_count = -2;
-    SL_CHECK(cudaMemcpy(&count, b.count, sizeof count, cudaMemcpyDeviceToHost));
-    SL_CHECK(cudaMemcpy(&ref_count, b.ref_count, sizeof ref_count, cudaMemcpyDeviceToHost));
+    sl_read_back(&count, b.count, sizeof count);
+    sl_read_back(&ref_count, b.ref_count, sizeof ref_count);
     unsigned long long *d_bad = (unsigned long long *)sl_device_alloc(sizeof *d_bad, 0);
     unsigned long long bad = 1;
     if (count == ref_count) {
         bench_mismatches<<<1024, 256>>>(b.out, b.ref_out, count, d_bad);
         sl_launched("bench_mismatches");
-        SL_CHECK(cudaMemcpy(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost));
+        sl_read_back(&bad, d_bad, sizeof bad);
     }
     r->correct = count == ref_count && bad == 0;
     r->bytes = ((double)b.n + (double)(ref_count > 0 ? ref_count : 0)) * sizeof(int);

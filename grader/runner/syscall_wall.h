@@ -1,0 +1,33 @@
+/* The runner's system-call wall: a seccomp filter (libseccomp) installed
+ * once CUDA is initialised and the runner's own files are open, before any
+ * student code runs. Host code linked into the runner can reach any libc
+ * function without naming it (through the program's dynamic-linking data),
+ * so what it may do is decided here, by the kernel, not by names. */
+#ifndef SYNCLAB_SYSCALL_WALL_H
+#define SYNCLAB_SYSCALL_WALL_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    SL_WALL_STRICT = 0, /* plain runs: no file opened for writing, no new code */
+    SL_WALL_TOOL = 1,   /* under a compute-sanitizer tool, whose injected library
+                           may write its own files and map code after our init */
+};
+
+/* Installs the filter on every thread of the process (TSYNC). A forbidden
+ * call raises SIGSYS; the wall's handler prints
+ *   "CUDA error: cudaErrorNotPermitted: the runner made a forbidden system
+ *    call: <name> (<why>)"
+ * and exits with exit_code (the runner's SL_EXIT_CUDA: the grader's LAUNCH).
+ * 0 when installed; -1 with the reason in why (the caller fails closed). */
+int sl_syscall_wall_install(int mode, int exit_code, char *why, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
