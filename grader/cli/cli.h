@@ -44,6 +44,7 @@ typedef struct {
     const char *shard;
     const char *gpus;
     int mps;
+    int keep_work; /* class: keep each student's build and work folders */
     /* syncgrade merge: the shard folders */
     const char *operands[MAX_SOURCES];
     int noperands;

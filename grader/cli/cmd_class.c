@@ -63,6 +63,7 @@ int cli_grade_class(const options *o)
     c.shard_k = shard_k;
     c.shard_n = shard_n;
     c.gpus = o->gpus ? &gpus : NULL;
+    c.keep_work = o->keep_work;
     int mps = o->mps && sl_mps_start() == 0;
     int rc = sl_class_grade(&c);
     if (mps)

@@ -17,6 +17,7 @@
 #include "jobs.h"
 #include "junit.h"
 #include "lesson_run.h"
+#include "locate.h"
 #include "points.h"
 #include "proc.h"
 #include "progress.h"
@@ -136,18 +137,34 @@ int cli_grade(const options *o, int check_mode)
         eff.seed = sl_seed_unpredictable(); /* a student cannot tune to it */
 
     sl_lesson_job jobs[MAX_LESSONS];
-    char sources[MAX_LESSONS][4096], dirs[MAX_LESSONS][4096];
+    char sources[MAX_LESSONS][4200], dirs[MAX_LESSONS][4096], notes[1024];
+    /* the lesson files, found as class mode and Gradescope find them */
+    static sl_located found[MAX_LESSONS];
+    const char *names[MAX_LESSONS];
+    sl_submission_scan scan;
+    sl_locate_scan(submission, &scan);
     for (int i = 0; i < nl; i++) {
+        names[i] = lessons[i]->name;
+        sl_locate_lesson(&scan, lessons[i]->name, &found[i]);
         cli_job_defaults(&jobs[i], &eff, &bc);
-        snprintf(sources[i], sizeof sources[i], "%s/%s.cu", submission, lessons[i]->name);
+        if (found[i].found)
+            snprintf(sources[i], sizeof sources[i], "%s", found[i].path);
+        else
+            snprintf(sources[i], sizeof sources[i], "%s/%s.cu", submission, lessons[i]->name);
         snprintf(dirs[i], sizeof dirs[i], "%s/%s", out, lessons[i]->name);
         jobs[i].source = sources[i];
         jobs[i].out_dir = dirs[i];
         jobs[i].verbosity = check_mode ? 1 : 0;
         jobs[i].policy = 1; /* a student's files */
+        jobs[i].shown_folder = found[i].folder;
+        jobs[i].missing_note = found[i].found ? NULL : found[i].note;
     }
+    sl_locate_summary(&scan, names, nl, notes, sizeof notes);
+    sl_locate_scan_free(&scan);
     if (!o->quiet)
         printf("grading %s (seed %" PRIu64 ")\n", submission, eff.seed);
+    if (notes[0]) /* a student checking their file needs this line too */
+        printf("note: %s\n", notes);
     /* once, before the lessons fork: they inherit the probe's result */
     if (!o->quiet || !sl_sandbox_available())
         printf("%s\n", sl_sandbox_status());
