@@ -89,7 +89,8 @@ int cli_points(const options *o);
 int cli_build_only(const options *o);
 int cli_inputs(const options *o);
 int cli_list(void);
-int cli_run(const options *o);  /* the playground (cmd_run.c) */
-int cli_lint(const options *o); /* the lesson files agree (cmd_lint.c) */
+int cli_locate(const options *o); /* where a submission's lesson files are */
+int cli_run(const options *o);    /* the playground (cmd_run.c) */
+int cli_lint(const options *o);   /* the lesson files agree (cmd_lint.c) */
 
 #endif

@@ -43,6 +43,7 @@ static const cli_command COMMANDS[] = {
     {"points", cli_points, "[--points FILE]"},
     {"build", cli_build_only, "--lesson L --source FILE --out DIR"},
     {"inputs", cli_inputs, "--lesson L --seed N --out DIR [--exercise E]"},
+    {"locate", cli_locate, "--submission DIR [--lesson L]... [--out DIR]"},
     {"list", run_list, ""},
     {"lint", cli_lint, "[--root DIR]"},
 };

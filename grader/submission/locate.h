@@ -67,4 +67,14 @@ void sl_locate_lesson(const sl_submission_scan *scan, const char *lesson, sl_loc
 void sl_locate_summary(const sl_submission_scan *scan, const char *const *lessons, int n, char *buf,
                        size_t size);
 
+/* Copies the files a grading may read into `to` (an empty folder): from
+ * the folder of each lesson found, its plain .cu, .cuh and .h files (not
+ * links, not hidden, at most SL_LOCATE_MAX_COPY bytes each), flat, the
+ * first of two with one name kept. What was copied or left out is said in
+ * `said`, one line each. Returns the number of files copied, -1 when `to`
+ * cannot be written. (Gradescope: `syncgrade locate`.) */
+enum { SL_LOCATE_MAX_COPY = 16 << 20 };
+int sl_locate_copy(const sl_submission_scan *scan, const sl_located *found, int n, const char *to,
+                   char *said, size_t size);
+
 #endif
