@@ -72,6 +72,9 @@ int cli_select_lessons(const options *o, const sl_lesson **out);
 int cli_load_points(const options *o, sl_points *p);
 int cli_visibility_ok(const options *o);
 const char *cli_default_out(const options *o);
+/* 1 when the compiler can write under out (sl_build_folder_ok); else 0,
+ * said in one line. */
+int cli_out_ok(const char *out);
 /* <root>/<lesson>/<parent folder>-<file>: where a source's build and work go. */
 void cli_source_out_dir(const char *root, const sl_lesson *l, const char *source, char *out,
                         size_t n);

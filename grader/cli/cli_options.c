@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "build.h"
 #include "channel.h"
 #include "class.h"
 #include "contain.h"
@@ -364,4 +365,20 @@ const char *cli_default_out(const options *o)
         name[0] = '_';
     snprintf(out, sizeof out, "%s/submissions/%s~%016" PRIx64, SYNCLAB_BINARY_DIR, name, h);
     return out;
+}
+
+int cli_out_ok(const char *out)
+{
+    char abs[PATH_MAX + 8], cwd[PATH_MAX];
+    if (out[0] != '/' && getcwd(cwd, sizeof cwd))
+        snprintf(abs, sizeof abs, "%s/%s", cwd, out);
+    else
+        snprintf(abs, sizeof abs, "%s", out);
+    if (sl_build_folder_ok(abs))
+        return 1;
+    fprintf(stderr,
+            "syncgrade: --out %s: nvcc cannot build in a folder whose path holds , \" $ ` \\ or "
+            "a control character: choose another\n",
+            abs);
+    return 0;
 }

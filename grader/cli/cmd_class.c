@@ -45,6 +45,8 @@ int cli_grade_class(const options *o)
     sl_build_config bc = cli_build_config();
     char out[4096];
     snprintf(out, sizeof out, "%s", o->out ? o->out : SYNCLAB_BINARY_DIR "/class");
+    if (!cli_out_ok(out))
+        return 2;
     sl_class c = {0};
     c.submissions = o->submissions;
     c.out = out;

@@ -124,6 +124,8 @@ int cli_grade(const options *o, int check_mode)
         return 2;
     }
     snprintf(out, sizeof out, "%s", cli_default_out(o));
+    if (!cli_out_ok(out))
+        return 2;
     sl_gradescope_take_nonce(); /* before any child: no runner inherits it */
     /* runners see neither the submission's folder nor the results */
     sl_mkdirs(out);

@@ -371,7 +371,7 @@ static void absolute(const char *path, char *out, size_t n)
  * '$', '`', '"' or ',' in a path it is given runs a command or breaks the
  * build. The folders it writes are ours; the submission's folder (named by
  * a student or an LMS) it sees only through a link of our own name. */
-static int safe_for_nvcc(const char *path)
+int sl_build_folder_ok(const char *path)
 {
     for (const unsigned char *c = (const unsigned char *)path; *c; c++)
         if (*c < 0x20 || *c == 0x7f || strchr(",\"$`\\", *c))
@@ -461,7 +461,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
         sl_text_printf(&log, "error: cannot create %s\n", keep);
         goto out;
     }
-    if (!safe_for_nvcc(out_dir)) {
+    if (!sl_build_folder_ok(out_dir)) {
         sl_text_printf(&log,
                        "error: the build folder %s holds a character nvcc cannot take (one "
                        "of , \" $ ` \\ or a control character): grade into another --out\n",

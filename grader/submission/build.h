@@ -43,5 +43,8 @@ typedef struct {
 void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char *source,
                      const char *out_dir, sl_build *b);
 void sl_build_free(sl_build *b);
+/* 1 when nvcc can write into path: nvcc runs its steps through sh and
+ * splits some arguments at commas, so no , " $ ` \ or control character. */
+int sl_build_folder_ok(const char *path);
 
 #endif

@@ -136,7 +136,46 @@ static int near_match(const char *name, const char *want, const char *lesson)
     return strncasecmp(name, lesson, n) == 0 && strcasestr(name + n, ".cu") != NULL;
 }
 
+/* A note goes on one line of grades.csv and into UTF-8 files: a control
+ * byte or one that is not UTF-8 (a folder of the upload may hold them)
+ * is shown as \xNN. */
+static void printable_note(char *note, size_t size)
+{
+    char out[sizeof((sl_located *)0)->note];
+    size_t k = 0;
+    const unsigned char *s = (const unsigned char *)note;
+    while (*s && k + 5 < sizeof out) {
+        int len = s[0] < 0x80             ? 1
+                  : (s[0] & 0xe0) == 0xc0 ? 2
+                  : (s[0] & 0xf0) == 0xe0 ? 3
+                  : (s[0] & 0xf8) == 0xf0 ? 4
+                                          : 0;
+        for (int i = 1; i < len; i++)
+            if ((s[i] & 0xc0) != 0x80)
+                len = 0;
+        if (len == 1 && *s >= 0x20 && *s != 0x7f) {
+            out[k++] = (char)*s++;
+        } else if (len > 1 && k + (size_t)len < sizeof out) {
+            memcpy(out + k, s, (size_t)len);
+            k += (size_t)len;
+            s += len;
+        } else {
+            k += (size_t)snprintf(out + k, sizeof out - k, "\\x%02x", *s++);
+        }
+    }
+    out[k] = '\0';
+    snprintf(note, size, "%s", out);
+}
+
+static void find_lesson(const sl_submission_scan *scan, const char *lesson, sl_located *out);
+
 void sl_locate_lesson(const sl_submission_scan *scan, const char *lesson, sl_located *out)
+{
+    find_lesson(scan, lesson, out);
+    printable_note(out->note, sizeof out->note);
+}
+
+static void find_lesson(const sl_submission_scan *scan, const char *lesson, sl_located *out)
 {
     memset(out, 0, sizeof *out);
     char want[256];

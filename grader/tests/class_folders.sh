@@ -34,8 +34,10 @@ cp "$src/starter/barriers.cu" "$class/-dash/"
 folder $'nl\nname'
 folder 'x$(touch PWNED)y' # nvcc runs its steps through sh: this must stay a name
 sed '26s/;$/ int oops = ;/' "$src/solutions/barriers.cu" > "$class/x\$(touch PWNED)y/barriers.cu"
+folder 'Ann "A&B" <x>' # quotes and markup: CSV, JSON and XML escape them
+cp "$src/starter/barriers.cu" "$class/Ann \"A&B\" <x>/"
 folder .git # hidden: no student
-nstudents=10
+nstudents=11
 
 args=(--submissions "$class" --lesson barriers --seed 7 --jobs 2 --quiet)
 graded() { "$syncgrade" class "$@" || [ $? -eq 1 ]; } # 1: refused folders, still graded
@@ -61,6 +63,17 @@ expect_note "pdf," "no .cu file"
 expect_note "'-dash," "not graded: leading '-'"
 expect_note 'nl\x0aname,' "not graded: a newline in the name"
 expect_note "'=cmd," ",0,50,7," # graded (TODO: 0 of 50), no formula in a spreadsheet
+expect_note '"Ann ""A&B"" <x>",' "reports in students/Ann_A_B_x_~"
+ann=$(echo "$out"/whole/students/Ann_A_B_x_~*)
+grep -q '^student Ann "A&B" <x>$' "$ann/report.txt" && ok "the report names Ann \"A&B\" <x>" ||
+  fail "Ann's report: $(head -1 "$ann/report.txt")"
+if command -v xmllint >/dev/null; then
+  xmllint --noout "$ann/junit.xml" && ok "junit.xml is well-formed" || fail "junit.xml"
+fi
+if command -v python3 >/dev/null; then
+  python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$ann/results.json" &&
+    ok "results.json is JSON" || fail "results.json"
+fi
 # a refused folder's row has 0 points and its report says why
 grep -q "not graded: the folder's name: leading '-'" "$out"/whole/students/_dash~*/report.txt &&
   ok "the refused folder's report says why" || fail "no reason in -dash's report"
@@ -115,6 +128,11 @@ after=$( (find "$grade_dir" -printf '%p %T@\n' 2>/dev/null || true) | sort | sha
   fail "check --submission changed $grade_dir"
 grep -q "^note: barriers.cu found in hw1/" <<<"$log" && ok "check says where the file was" ||
   fail "check did not say where: $log"
+
+# an --out nvcc cannot build in: one line, exit 2, nothing graded
+rc=0; "$syncgrade" class "${args[@]}" --out "$out/a,b" 2> "$out/comma.log" || rc=$?
+[ "$rc" = 2 ] && grep -q "nvcc cannot build in a folder" "$out/comma.log" &&
+  ok "--out with a comma refused in one line" || fail "--out a,b: exit $rc, $(cat "$out/comma.log")"
 
 # locate (run_autograder): the lesson file's folder, flat, nothing else
 mkdir -p "$out/stage"

@@ -108,6 +108,8 @@ START_TEST(another_spelling_is_not_used_but_named)
     located(upper, "barriers", 0, "", "Barriers.cu: did you mean barriers.cu?");
     const char *copy[] = {"hw1/barriers (1).cu", NULL};
     located(copy, "barriers", 0, "", "hw1/barriers (1).cu: did you mean barriers.cu?");
+    const char *odd[] = {"a\nb/Barriers.cu", NULL}; /* one line, whatever the folder */
+    located(odd, "barriers", 0, "", "a\\x0ab/Barriers.cu: did you mean barriers.cu?");
     const char *other[] = {"scan.cu", NULL};
     located(other, "barriers", 0, "", "no barriers.cu");
 }
