@@ -200,7 +200,7 @@ int cli_grade(const options *o, int check_mode)
 /* ---------- hint / progress ---------- */
 
 /* Says so when the last results are of another folder than the one asked
- * about. */
+ * about (or one inside it, where locate.h found the file). */
 static void same_submission(const sl_lesson_status *st, const char *submission)
 {
     char want[PATH_MAX], have[PATH_MAX];
@@ -211,7 +211,9 @@ static void same_submission(const sl_lesson_status *st, const char *submission)
     char *slash = strrchr(dir, '/');
     if (slash)
         *slash = '\0';
-    if (!realpath(dir, have) || strcmp(want, have) != 0)
+    size_t n = strlen(want); /* a file found in a folder of it (locate.h) is its too */
+    if (!realpath(dir, have) ||
+        (strcmp(want, have) != 0 && !(strncmp(want, have, n) == 0 && have[n] == '/')))
         printf("(the last results of %s are of %s, not %s)\n", st->lesson->name,
                st->last.submission, submission);
 }
