@@ -250,6 +250,15 @@ static void failed_student(const class_state *s, int i, int status, sl_report_da
         }
 }
 
+/* "57.1 MB", "12 kB" */
+static void size_text(char *buf, size_t n, long long bytes)
+{
+    if (bytes >= 100000)
+        snprintf(buf, n, "%.1f MB", bytes / 1e6);
+    else
+        snprintf(buf, n, "%lld kB", (bytes + 999) / 1000);
+}
+
 /* 0 when every file of the student was written whole. */
 static int write_student_files(const class_state *s, int i)
 {
@@ -269,10 +278,13 @@ static int write_student_files(const class_state *s, int i)
         fprintf(f, "student %s\n", st->shown);
         if (sf->notes[0])
             fprintf(f, "notes: %s\n", sf->notes);
-        if (sf->disk > 0)
-            fprintf(f, "disk: %.1f MB while graded, %.1f MB kept%s\n", sf->disk / 1e6,
-                    sf->kept / 1e6,
+        if (sf->disk > 0) {
+            char disk[32], kept[32];
+            size_text(disk, sizeof disk, sf->disk);
+            size_text(kept, sizeof kept, sf->kept);
+            fprintf(f, "disk: %s while graded, %s kept%s\n", disk, kept,
                     s->c->keep_work ? " (--keep-work)" : " (build and work files removed)");
+        }
         if (!sl_sandbox_available())
             fprintf(f, "%s\n", sl_sandbox_status());
         fprintf(f, "\n");
@@ -589,10 +601,14 @@ int sl_class_grade(const sl_class *c)
         kept += s.files[i].kept;
         largest = s.files[i].disk > largest ? s.files[i].disk : largest;
     }
-    if (!c->quiet)
-        printf("disk: %.1f MB while graded (largest student %.1f MB), %.1f MB kept%s\n", disk / 1e6,
-               largest / 1e6, kept / 1e6,
+    if (!c->quiet) {
+        char all[32], most[32], left[32];
+        size_text(all, sizeof all, disk);
+        size_text(most, sizeof most, largest);
+        size_text(left, sizeof left, kept);
+        printf("disk: %s while graded (largest student %s), %s kept%s\n", all, most, left,
                c->keep_work ? " (--keep-work)" : "; build and work files removed");
+    }
     int rc = write_grades_csv(&s) == 0 && !unwritten ? 0 : 2;
     if (rc == 0 && c->shard_n > 0 && write_shard_manifest(&s) != 0)
         rc = 2;

@@ -41,7 +41,11 @@ nstudents=11
 
 args=(--submissions "$class" --lesson barriers --seed 7 --jobs 2 --quiet)
 graded() { "$syncgrade" class "$@" || [ $? -eq 1 ]; } # 1: refused folders, still graded
+handed_in=$(find "$class" -type f -printf '%p %s\n' | sort | sha256sum)
 graded "${args[@]}" --out "$out/whole"
+# removing the build folders (and their link to the submission) left every file handed in
+[ "$(find "$class" -type f -printf '%p %s\n' | sort | sha256sum)" = "$handed_in" ] &&
+  ok "the submissions are as they were" || fail "grading changed the submissions"
 csv=$out/whole/grades.csv
 
 rows=$(($(wc -l < "$csv") - 1))
@@ -106,7 +110,7 @@ fi
 for f in report.txt results.json junit.xml; do
   [ -s "$out/whole/students/caps/$f" ] || fail "no students/caps/$f"
 done
-grep -q "^disk: .* MB while graded" "$out/whole/students/caps/report.txt" &&
+grep -qE "^disk: [0-9.]+ (kB|MB) while graded" "$out/whole/students/caps/report.txt" &&
   ok "report.txt records the disk" || fail "no disk line in report.txt"
 
 # shards (with --keep-work): the merge has every row, refused ones included
