@@ -13,7 +13,11 @@
  * only the submission's folder, the lesson's header, grader/runner and
  * grader/run (the case format), and lets them write only the build folder. Every
  * compiler step runs under SL_BUILD_MEMORY_LIMIT_MIB of address space and
- * the time limit. */
+ * the time limit. nvcc runs its steps through sh and splits some arguments
+ * at commas, so it never sees the submission's folder by its name (a
+ * student's or an LMS's: "Smith, Eve", "x$(cmd)"): it compiles
+ * <out_dir>/src/<file>, src a link of ours to that folder, and writes only
+ * into folders that sl_build_folder_ok accepts. */
 #ifndef SYNCLAB_BUILD_H
 #define SYNCLAB_BUILD_H
 
