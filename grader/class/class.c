@@ -17,99 +17,15 @@
 #include "jobs.h"
 #include "junit.h"
 #include "lesson_run.h"
+#include "locate.h"
 #include "proc.h"
 #include "report.h"
 #include "rng.h"
+#include "roster.h"
 #include "sandbox.h"
 #include "shard.h"
 
-enum { MAX_STUDENT_REPORT = 64 << 20 };
-
-/* ---------- student folders ---------- */
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-int sl_class_name_ok(const char *name)
-{
-    size_t n = strlen(name);
-    if (n == 0 || n > 128 || name[0] == '.' || name[0] == '-')
-        return 0;
-    for (const char *c = name; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-              *c == '.' || *c == '_' || *c == '-' || *c == '@' || *c == '+'))
-            return 0;
-    return 1;
-}
-
-/* A name as it can be shown on one line: odd bytes as \xNN. */
-static void printable(const char *name, char *out, size_t n)
-{
-    size_t k = 0;
-    for (const unsigned char *c = (const unsigned char *)name; *c && k + 5 < n; c++) {
-        if (*c >= 0x21 && *c < 0x7f && *c != '\\')
-            out[k++] = (char)*c;
-        else
-            k += (size_t)snprintf(out + k, n - k, "\\x%02x", *c);
-    }
-    out[k] = '\0';
-}
-
-int sl_class_students(const char *dir, char ***names)
-{
-    return sl_class_students_checked(dir, names, NULL);
-}
-
-int sl_class_students_checked(const char *dir, char ***names, int *refused)
-{
-    *names = NULL;
-    if (refused)
-        *refused = 0;
-    DIR *d = opendir(dir);
-    if (!d)
-        return -1;
-    int n = 0, cap = 0;
-    for (struct dirent *e; (e = readdir(d)) != NULL;) {
-        char path[4096];
-        struct stat st;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (e->d_name[0] == '.' || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-            continue;
-        if (!sl_class_name_ok(e->d_name)) {
-            /* it would become a path, a CSV cell and a report title */
-            char shown[600];
-            printable(e->d_name, shown, sizeof shown);
-            fprintf(stderr,
-                    "syncgrade: student folder '%s' not graded: a name may hold only "
-                    "letters, digits and . _ - @ + (rename it)\n",
-                    shown);
-            if (refused)
-                (*refused)++;
-            continue;
-        }
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            char **more = realloc(*names, (size_t)cap * sizeof *more);
-            if (!more)
-                break;
-            *names = more;
-        }
-        (*names)[n++] = strdup(e->d_name);
-    }
-    closedir(d);
-    if (n > 0)
-        qsort(*names, (size_t)n, sizeof **names, by_name);
-    return n;
-}
-
-void sl_class_free_names(char **names, int count)
-{
-    for (int i = 0; i < count; i++)
-        free(names[i]);
-    free(names);
-}
+enum { MAX_STUDENT_REPORT = 64 << 20, MAX_CLASS_LESSONS = 64 };
 
 /* ---------- progress ---------- */
 
@@ -171,11 +87,12 @@ static void row_notes(const sl_class_row *row, char *buf, size_t n)
         skipped += row->outcomes[i].verdict == SL_V_SKIP;
         errors += row->outcomes[i].verdict == SL_V_ERROR;
     }
-    buf[0] = '\0';
+    snprintf(buf, n, "%s", row->notes ? row->notes : "");
     if (errors)
-        snprintf(buf, n, "%d grader error%s: regrade", errors, errors > 1 ? "s" : "");
+        snprintf(buf + strlen(buf), n - strlen(buf), "%s%d grader error%s: regrade",
+                 buf[0] ? "; " : "", errors, errors > 1 ? "s" : "");
     if (skipped)
-        snprintf(buf + strlen(buf), n - strlen(buf), "%s%d skipped (no GPU)", errors ? "; " : "",
+        snprintf(buf + strlen(buf), n - strlen(buf), "%s%d skipped (no GPU)", buf[0] ? "; " : "",
                  skipped);
 }
 
@@ -196,7 +113,7 @@ void sl_class_csv_row(sl_csv *csv, const sl_lesson *const *lessons, int nlessons
     }
     sl_csv_number(csv, total);
     sl_csv_number(csv, max);
-    char seed[32], notes[128];
+    char seed[32], notes[2048];
     snprintf(seed, sizeof seed, "%" PRIu64, row->seed);
     sl_csv_text(csv, seed);
     row_notes(row, notes, sizeof notes);
@@ -206,9 +123,19 @@ void sl_class_csv_row(sl_csv *csv, const sl_lesson *const *lessons, int nlessons
 
 /* ---------- one student, in a child process ---------- */
 
+/* What the parent knows of a student's folder before grading it. */
+typedef struct {
+    char folder[4200];   /* <submissions>/<name> */
+    char notes[1024];    /* for grades.csv: what was found, or why not graded */
+    sl_located *located; /* one per lesson (locate.h) */
+    long long disk;      /* bytes its folder under students/ took, build files included */
+    long long kept;      /* bytes left once its build and work files went */
+} student_files;
+
 typedef struct {
     const sl_class *c;
-    char **names;
+    sl_student *students;
+    student_files *files;
     int count;
     uint64_t *seeds;
     int *channels;           /* one per student while its job runs */
@@ -224,7 +151,25 @@ typedef struct {
  * whatever a student's folder is called. */
 static void student_dir(const class_state *s, int i, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s/students/%s", s->c->out, s->names[i]);
+    snprintf(buf, n, "%s/students/%s", s->c->out, s->students[i].dir);
+}
+
+/* Every exercise BUILD, saying why the folder was not graded. */
+static int refused_outcomes(const class_state *s, int i, sl_outcome *all)
+{
+    int n = 0;
+    for (int l = 0; l < s->c->nlessons; l++)
+        for (int k = 0; k < s->c->lessons[l]->count; k++) {
+            sl_outcome *o = &all[n++];
+            sl_outcome_init(o, s->c->lessons[l], &s->c->lessons[l]->exercises[k]);
+            sl_outcome_set(o, SL_V_BUILD);
+            sl_text_printf(&o->detail, "not graded: the folder's name: %s\n",
+                           s->students[i].refused);
+            snprintf(o->hint, sizeof o->hint,
+                     "Rename the folder (letters, digits, spaces and punctuation; no control "
+                     "characters, not starting with '-') and grade again.");
+        }
+    return n;
 }
 
 static int grade_student(int i, void *arg)
@@ -241,10 +186,16 @@ static int grade_student(int i, void *arg)
         total += c->lessons[l]->count;
     sl_outcome *all = calloc((size_t)(total ? total : 1), sizeof *all);
     int n = 0;
-    for (int l = 0; all && l < c->nlessons; l++) {
+    if (all && s->students[i].refused)
+        n = refused_outcomes(s, i, all);
+    for (int l = 0; all && !s->students[i].refused && l < c->nlessons; l++) {
         const sl_lesson *lesson = c->lessons[l];
-        char source[4200], out[4200];
-        snprintf(source, sizeof source, "%s/%s/%s.cu", c->submissions, s->names[i], lesson->name);
+        const sl_located *found = &s->files[i].located[l];
+        char source[4300], out[4200];
+        if (found->found)
+            snprintf(source, sizeof source, "%s", found->path);
+        else
+            snprintf(source, sizeof source, "%s/%s.cu", s->files[i].folder, lesson->name);
         snprintf(out, sizeof out, "%s/%s", dir, lesson->name);
         sl_lesson_job job = {0};
         job.build = c->build;
@@ -255,6 +206,8 @@ static int grade_student(int i, void *arg)
         job.seed = s->seeds[i];
         job.timeout_scale = c->timeout_scale;
         job.policy = 1;
+        job.shown_folder = found->folder;
+        job.missing_note = found->found ? NULL : found->note;
         if (sl_lesson_open_channels(lesson, &job) != 0)
             return 3;
         sl_lesson_run(lesson, &job);
@@ -263,7 +216,7 @@ static int grade_student(int i, void *arg)
         sl_lesson_close_channels(lesson, &job);
         n += lesson->count;
     }
-    sl_report rep = {s->names[i], s->seeds[i], sl_now() - t0, all, n};
+    sl_report rep = {s->students[i].shown, s->seeds[i], sl_now() - t0, all, n};
     char *text = sl_report_to_text(&rep);
     int rc = text && sl_channel_put(s->channels[i], text) == 0 ? 0 : 3;
     free(text);
@@ -279,7 +232,7 @@ static void failed_student(const class_state *s, int i, int status, sl_report_da
 {
     /* every exercise: ERROR, the grader's fault, never the student's */
     memset(d, 0, sizeof *d);
-    snprintf(d->submission, sizeof d->submission, "%s", s->names[i]);
+    snprintf(d->submission, sizeof d->submission, "%s", s->students[i].shown);
     d->seed = s->seeds[i];
     int total = 0;
     for (int l = 0; l < s->c->nlessons; l++)
@@ -297,6 +250,15 @@ static void failed_student(const class_state *s, int i, int status, sl_report_da
         }
 }
 
+/* "57.1 MB", "12 kB" */
+static void size_text(char *buf, size_t n, long long bytes)
+{
+    if (bytes >= 100000)
+        snprintf(buf, n, "%.1f MB", bytes / 1e6);
+    else
+        snprintf(buf, n, "%lld kB", (bytes + 999) / 1000);
+}
+
 /* 0 when every file of the student was written whole. */
 static int write_student_files(const class_state *s, int i)
 {
@@ -305,13 +267,24 @@ static int write_student_files(const class_state *s, int i)
     char dir[4096], path[4200];
     student_dir(s, i, dir, sizeof dir);
     sl_mkdirs(dir);
-    sl_report rep = {s->names[i], d->seed, d->seconds, d->outcomes, d->count};
+    const sl_student *st = &s->students[i];
+    const student_files *sf = &s->files[i];
+    sl_report rep = {st->shown, d->seed, d->seconds, d->outcomes, d->count};
     snprintf(path, sizeof path, "%s/report.txt", dir);
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (f) {
-        fprintf(f, "student %s\n", s->names[i]);
+        fprintf(f, "student %s\n", st->shown);
+        if (sf->notes[0])
+            fprintf(f, "notes: %s\n", sf->notes);
+        if (sf->disk > 0) {
+            char disk[32], kept[32];
+            size_text(disk, sizeof disk, sf->disk);
+            size_text(kept, sizeof kept, sf->kept);
+            fprintf(f, "disk: %s while graded, %s kept%s\n", disk, kept,
+                    s->c->keep_work ? " (--keep-work)" : " (build and work files removed)");
+        }
         if (!sl_sandbox_available())
             fprintf(f, "%s\n", sl_sandbox_status());
         fprintf(f, "\n");
@@ -329,7 +302,7 @@ static int write_student_files(const class_state *s, int i)
         rc = -1;
     }
     snprintf(path, sizeof path, "%s/junit.xml", dir);
-    if (sl_junit_write(path, s->names[i], d->outcomes, d->count, d->seconds) != 0) {
+    if (sl_junit_write(path, st->shown, d->outcomes, d->count, d->seconds) != 0) {
         fprintf(stderr, "syncgrade: cannot write %s\n", path);
         rc = -1;
     }
@@ -392,10 +365,11 @@ static int write_shard_manifest(const class_state *s)
     size_t out_len = strlen(s->c->out);
     for (int i = 0; m.students && rows && dirs && i < s->count; i++) {
         const sl_report_data *d = &s->reports[i];
-        sl_class_row row = {s->names[i], d->seed, d->outcomes, d->count};
+        sl_class_row row = {s->students[i].shown, d->seed, d->outcomes, d->count,
+                            s->files[i].notes};
         sl_class_csv_row(&rows[i], s->c->lessons, s->c->nlessons, &row);
         student_dir(s, i, dirs[i], sizeof dirs[i]);
-        m.students[i].name = s->names[i];
+        m.students[i].name = s->students[i].name;
         m.students[i].dir = dirs[i] + out_len + (dirs[i][out_len] == '/');
         m.students[i].row = (char *)sl_text_str(&rows[i].text);
         for (int k = 0; k < d->count; k++)
@@ -426,6 +400,30 @@ static int prepare_student(int i, void *arg)
     return s->channels[i] >= 0 ? 0 : -1;
 }
 
+static long long usage_of(const char *dir)
+{
+    long long entries, bytes;
+    sl_tree_usage(dir, &entries, &bytes);
+    return bytes;
+}
+
+/* The disk the student took, then (unless --keep-work) their lessons'
+ * build and work folders gone: the reports stay. */
+static void drop_work(class_state *s, int i)
+{
+    char dir[4096], lesson[4300];
+    student_dir(s, i, dir, sizeof dir);
+    long long now = usage_of(dir);
+    if (now > s->files[i].disk)
+        s->files[i].disk = now;
+    if (!s->c->keep_work)
+        for (int l = 0; l < s->c->nlessons; l++) {
+            snprintf(lesson, sizeof lesson, "%s/%s", dir, s->c->lessons[l]->name);
+            sl_remove_tree(lesson, 1);
+        }
+    s->files[i].kept = usage_of(dir);
+}
+
 static void student_done(int i, int status, void *arg)
 {
     class_state *s = arg;
@@ -438,8 +436,9 @@ static void student_done(int i, int status, void *arg)
         failed_student(s, i, status, d);
     free(text);
     d->seed = s->seeds[i]; /* the parent chose it: the child cannot change it */
-    snprintf(d->submission, sizeof d->submission, "%s", s->names[i]);
+    snprintf(d->submission, sizeof d->submission, "%s", s->students[i].shown);
     sl_points_apply(s->c->points, d->outcomes, d->count);
+    drop_work(s, i);
     write_student_files(s, i);
     s->done++;
     show_progress(s, 0);
@@ -450,8 +449,8 @@ static int write_grades_csv(const class_state *s)
     sl_csv csv = {0};
     sl_class_csv_header(&csv, s->c->lessons, s->c->nlessons);
     for (int i = 0; i < s->count; i++) {
-        sl_class_row row = {s->names[i], s->reports[i].seed, s->reports[i].outcomes,
-                            s->reports[i].count};
+        sl_class_row row = {s->students[i].shown, s->reports[i].seed, s->reports[i].outcomes,
+                            s->reports[i].count, s->files[i].notes};
         sl_class_csv_row(&csv, s->c->lessons, s->c->nlessons, &row);
     }
     char path[4200];
@@ -474,19 +473,75 @@ static int grader_errors(const class_state *s)
             errors += s->reports[i].outcomes[k].verdict == SL_V_ERROR;
         if (errors) {
             fprintf(stderr, "syncgrade: %s: %d exercise%s not judged (ERROR): regrade\n",
-                    s->names[i], errors, errors > 1 ? "s" : "");
+                    s->students[i].shown, errors, errors > 1 ? "s" : "");
             students++;
         }
     }
     return students;
 }
 
+/* This shard's slice of the class (shard.h): i % n == k - 1. */
+static int take_shard(sl_student *all, int count, int k, int n)
+{
+    if (n <= 0)
+        return count;
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+        if (i % n == k - 1) {
+            sl_student keep = all[i];
+            all[kept++] = keep;
+        } else {
+            sl_roster_free_one(&all[i]);
+        }
+    }
+    return kept;
+}
+
+/* Where each lesson file of each student is (locate.h), and the notes;
+ * a refused folder is not looked into. Returns how many were refused. */
+static int find_files(class_state *s)
+{
+    const char *names[MAX_CLASS_LESSONS];
+    int nl = s->c->nlessons < MAX_CLASS_LESSONS ? s->c->nlessons : MAX_CLASS_LESSONS;
+    for (int l = 0; l < nl; l++)
+        names[l] = s->c->lessons[l]->name;
+    int refused = 0;
+    for (int i = 0; i < s->count; i++) {
+        student_files *f = &s->files[i];
+        const sl_student *st = &s->students[i];
+        snprintf(f->folder, sizeof f->folder, "%s/%s", s->c->submissions, st->name);
+        f->located = calloc((size_t)(nl ? nl : 1), sizeof *f->located);
+        if (st->refused) {
+            snprintf(f->notes, sizeof f->notes, "not graded: %s (rename the folder)", st->refused);
+            fprintf(stderr, "syncgrade: student folder '%s' not graded: %s (rename it)\n",
+                    st->shown, st->refused);
+            refused++;
+            continue;
+        }
+        sl_submission_scan scan;
+        sl_locate_scan(f->folder, &scan);
+        for (int l = 0; f->located && l < nl; l++)
+            sl_locate_lesson(&scan, names[l], &f->located[l]);
+        sl_locate_summary(&scan, names, nl, f->notes, sizeof f->notes);
+        sl_locate_scan_free(&scan);
+        if (!sl_roster_plain(st->name)) { /* the reports are not under the name itself */
+            size_t k = strlen(f->notes);
+            snprintf(f->notes + k, sizeof f->notes - k, "%sreports in students/%s/", k ? "; " : "",
+                     st->dir);
+        }
+    }
+    return refused;
+}
+
 int sl_class_grade(const sl_class *c)
 {
     class_state s = {0};
     s.c = c;
-    int refused = 0;
-    s.count = sl_class_students_checked(c->submissions, &s.names, &refused);
+    if (c->nlessons > MAX_CLASS_LESSONS) {
+        fprintf(stderr, "syncgrade: at most %d lessons at once\n", MAX_CLASS_LESSONS);
+        return 2;
+    }
+    s.count = sl_roster_read(c->submissions, &s.students);
     if (s.count <= 0) {
         fprintf(stderr, "syncgrade: %s: %s\n", c->submissions,
                 s.count < 0 ? strerror(errno) : "no student folders");
@@ -494,17 +549,23 @@ int sl_class_grade(const sl_class *c)
     }
     if (sl_mkdirs(c->out) != 0) {
         fprintf(stderr, "syncgrade: cannot create %s\n", c->out);
-        sl_class_free_names(s.names, s.count);
+        sl_roster_free(s.students, s.count);
         return 2;
     }
     s.class_size = s.count;
-    s.count = sl_shard_take(s.names, s.count, c->shard_k, c->shard_n);
+    s.count = take_shard(s.students, s.count, c->shard_k, c->shard_n);
+    s.files = calloc((size_t)(s.count ? s.count : 1), sizeof *s.files);
+    if (!s.files) {
+        sl_roster_free(s.students, s.count);
+        return 2;
+    }
+    int refused = find_files(&s);
     s.gpu_of = c->gpus ? calloc((size_t)(s.count ? s.count : 1), sizeof *s.gpu_of) : NULL;
     for (int i = 0; s.gpu_of && i < s.count; i++)
         s.gpu_of[i] = -1;
-    s.seeds = calloc((size_t)s.count, sizeof *s.seeds);
-    s.channels = malloc((size_t)s.count * sizeof *s.channels);
-    s.reports = calloc((size_t)s.count, sizeof *s.reports);
+    s.seeds = calloc((size_t)(s.count ? s.count : 1), sizeof *s.seeds);
+    s.channels = malloc((size_t)(s.count ? s.count : 1) * sizeof *s.channels);
+    s.reports = calloc((size_t)(s.count ? s.count : 1), sizeof *s.reports);
     for (int i = 0; s.channels && i < s.count; i++)
         s.channels[i] = -1;
     s.t0 = sl_now();
@@ -528,22 +589,40 @@ int sl_class_grade(const sl_class *c)
     sl_jobs_run(&j);
     show_progress(&s, 1);
     /* No student process is left now: write everything once more, so a
-     * file some runner touched while others were graded is replaced. */
+     * file some runner touched while others were graded is replaced, and
+     * drop what a runner left behind since. */
     sl_contain_kill_children(NULL, 0, 5.0);
     int unwritten = 0;
-    for (int i = 0; i < s.count; i++)
+    long long disk = 0, largest = 0, kept = 0;
+    for (int i = 0; i < s.count; i++) {
+        drop_work(&s, i);
         unwritten += write_student_files(&s, i) != 0;
+        disk += s.files[i].disk;
+        kept += s.files[i].kept;
+        largest = s.files[i].disk > largest ? s.files[i].disk : largest;
+    }
+    if (!c->quiet) {
+        char all[32], most[32], left[32];
+        size_text(all, sizeof all, disk);
+        size_text(most, sizeof most, largest);
+        size_text(left, sizeof left, kept);
+        printf("disk: %s while graded (largest student %s), %s kept%s\n", all, most, left,
+               c->keep_work ? " (--keep-work)" : "; build and work files removed");
+    }
     int rc = write_grades_csv(&s) == 0 && !unwritten ? 0 : 2;
     if (rc == 0 && c->shard_n > 0 && write_shard_manifest(&s) != 0)
         rc = 2;
     if (rc == 0 && (grader_errors(&s) || refused))
         rc = 1;
-    for (int i = 0; i < s.count; i++)
+    for (int i = 0; i < s.count; i++) {
         sl_report_data_free(&s.reports[i]);
+        free(s.files[i].located);
+    }
+    free(s.files);
     free(s.reports);
     free(s.channels);
     free(s.seeds);
     free(s.gpu_of);
-    sl_class_free_names(s.names, s.count);
+    sl_roster_free(s.students, s.count);
     return rc;
 }

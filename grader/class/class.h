@@ -9,9 +9,13 @@
  *   <out>/students/<student>/report.txt       the table and every verdict explained
  *   <out>/students/<student>/results.json     Gradescope's format
  *   <out>/students/<student>/junit.xml        JUnit XML
- *   <out>/students/<student>/<lesson>/        build and work folders
- * Student folders whose names are not plain (sl_class_name_ok) are not
- * graded, and said so. */
+ *   <out>/students/<student>/<lesson>/        build and work folders, removed
+ *                                             once the student is graded
+ *                                             unless keep_work
+ * Every folder is a student with a row (roster.h): one whose name cannot
+ * be graded gets 0 points and why in `notes`; <student> is the folder's
+ * name when plain, else a safe form of it (roster.h). The lesson files are
+ * found as locate.h says, and `notes` says what was found. */
 #ifndef SYNCLAB_CLASS_H
 #define SYNCLAB_CLASS_H
 
@@ -43,21 +47,12 @@ typedef struct {
                                          manifest; shard_n 0: everyone */
     const sl_gpus *gpus;    /* NULL: whatever GPU CUDA shows; else
                                          each student on the least busy one */
+    int keep_work;          /* keep students/<s>/<lesson>/ (builds, runners, logs) */
 } sl_class;
 
 /* 0 when every student was graded; 1 when the grader failed on some
  * (ERROR verdicts, said on stderr); 2 when nothing could be graded. */
 int sl_class_grade(const sl_class *c);
-
-/* The student folders of dir (not hidden ones), sorted by name. Returns the
- * count (-1 if dir cannot be read); *names is malloc'd, free with
- * sl_class_free_names. */
-int sl_class_students(const char *dir, char ***names);
-/* The same, counting in *refused the folders whose names are not plain. */
-int sl_class_students_checked(const char *dir, char ***names, int *refused);
-/* Letters, digits and . _ - @ +, not starting with . or -, 1 to 128 bytes. */
-int sl_class_name_ok(const char *name);
-void sl_class_free_names(char **names, int count);
 
 /* "students 3/40 done, elapsed 1m05s, ETA 20m40s" */
 void sl_class_progress_line(char *buf, size_t n, int done, int total, double elapsed_s);
@@ -68,6 +63,7 @@ typedef struct {
     uint64_t seed;
     const sl_outcome *outcomes;
     int count;
+    const char *notes; /* what the folder held or why it was not graded (NULL: none) */
 } sl_class_row;
 void sl_class_csv_header(sl_csv *csv, const sl_lesson *const *lessons, int nlessons);
 void sl_class_csv_row(sl_csv *csv, const sl_lesson *const *lessons, int nlessons,

@@ -45,6 +45,7 @@ typedef struct {
     const char *shard;
     const char *gpus;
     int mps;
+    int keep_work; /* class: keep each student's build and work folders */
     /* syncgrade merge: the shard folders */
     const char *operands[MAX_SOURCES];
     int noperands;
@@ -77,6 +78,9 @@ int cli_select_lessons(const options *o, const sl_lesson **out);
 int cli_load_points(const options *o, sl_points *p);
 int cli_visibility_ok(const options *o);
 const char *cli_default_out(const options *o);
+/* 1 when the compiler can write under out (sl_build_folder_ok); else 0,
+ * said in one line. */
+int cli_out_ok(const char *out);
 /* <root>/<lesson>/<parent folder>-<file>: where a source's build and work go. */
 void cli_source_out_dir(const char *root, const sl_lesson *l, const char *source, char *out,
                         size_t n);
@@ -94,7 +98,8 @@ int cli_points(const options *o);
 int cli_build_only(const options *o);
 int cli_inputs(const options *o);
 int cli_list(void);
-int cli_run(const options *o);  /* the playground (cmd_run.c) */
-int cli_lint(const options *o); /* the lesson files agree (cmd_lint.c) */
+int cli_locate(const options *o); /* where a submission's lesson files are */
+int cli_run(const options *o);    /* the playground (cmd_run.c) */
+int cli_lint(const options *o);   /* the lesson files agree (cmd_lint.c) */
 
 #endif

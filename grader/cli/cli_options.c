@@ -1,4 +1,5 @@
 /* syncgrade's options and the settings every command shares. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -9,9 +10,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "build.h"
 #include "channel.h"
 #include "class.h"
 #include "contain.h"
+#include "files.h"
 #include "gradescope.h"
 #include "hostobj.h"
 #include "jobs.h"
@@ -58,6 +61,7 @@ enum option_id {
     OPT_MPS,
     OPT_ROOT,
     OPT_HANDOUT,
+    OPT_KEEP_WORK,
 };
 
 static const struct option long_options[] = {
@@ -91,6 +95,7 @@ static const struct option long_options[] = {
     {"mps", no_argument, NULL, OPT_MPS},
     {"root", required_argument, NULL, OPT_ROOT},
     {"handout", no_argument, NULL, OPT_HANDOUT},
+    {"keep-work", no_argument, NULL, OPT_KEEP_WORK},
     {NULL, 0, NULL, 0},
 };
 
@@ -176,6 +181,7 @@ static int apply_option(int id, const char *flag, const char *v, options *o)
     case OPT_MPS: o->mps = 1; return 0;
     case OPT_ROOT: o->root = v; return 0;
     case OPT_HANDOUT: o->handout = 1; return 0;
+    case OPT_KEEP_WORK: o->keep_work = 1; return 0;
     }
     return -1;
 }
@@ -335,7 +341,47 @@ int cli_visibility_ok(const options *o)
     return 0;
 }
 
+/* build/grade holds the checkout's own results (starter/: make check, hint,
+ * progress). Another folder's go beside them, to
+ * build/submissions/<its name>~<hash of its real path>: checking a
+ * student's folder in an instructor's checkout never overwrites the
+ * instructor's results, and hint or progress with the same --submission
+ * find its results again. */
 const char *cli_default_out(const options *o)
 {
-    return o->out ? o->out : SYNCLAB_BINARY_DIR "/grade";
+    static char out[PATH_MAX + 64];
+    char mine[PATH_MAX], theirs[PATH_MAX];
+    if (o->out)
+        return o->out;
+    if (!o->submission || !realpath(o->submission, theirs) ||
+        (realpath(SYNCLAB_SOURCE_DIR "/starter", mine) && strcmp(mine, theirs) == 0))
+        return SYNCLAB_BINARY_DIR "/grade";
+    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+    for (const unsigned char *c = (const unsigned char *)theirs; *c; c++)
+        h = (h ^ *c) * 0x100000001b3ull;
+    char name[48];
+    size_t k = 0;
+    for (const char *c = sl_base_name(theirs); *c && k + 1 < sizeof name; c++)
+        name[k++] = isalnum((unsigned char)*c) || strchr("._-", *c) ? *c : '_';
+    name[k] = '\0';
+    if (name[0] == '.' || name[0] == '-')
+        name[0] = '_';
+    snprintf(out, sizeof out, "%s/submissions/%s~%016" PRIx64, SYNCLAB_BINARY_DIR, name, h);
+    return out;
+}
+
+int cli_out_ok(const char *out)
+{
+    char abs[PATH_MAX + 8], cwd[PATH_MAX];
+    if (out[0] != '/' && getcwd(cwd, sizeof cwd))
+        snprintf(abs, sizeof abs, "%s/%s", cwd, out);
+    else
+        snprintf(abs, sizeof abs, "%s", out);
+    if (sl_build_folder_ok(abs))
+        return 1;
+    fprintf(stderr,
+            "syncgrade: --out %s: nvcc cannot build in a folder whose path holds , \" $ ` \\ or "
+            "a control character: choose another\n",
+            abs);
+    return 0;
 }

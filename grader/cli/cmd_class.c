@@ -48,6 +48,8 @@ int cli_grade_class(const options *o)
     sl_build_config bc = cli_build_config();
     char out[4096];
     snprintf(out, sizeof out, "%s", o->out ? o->out : SYNCLAB_BINARY_DIR "/class");
+    if (!cli_out_ok(out))
+        return 2;
     sl_class c = {0};
     c.submissions = o->submissions;
     c.out = out;
@@ -66,6 +68,7 @@ int cli_grade_class(const options *o)
     c.shard_k = shard_k;
     c.shard_n = shard_n;
     c.gpus = o->gpus ? &gpus : NULL;
+    c.keep_work = o->keep_work;
     int mps = o->mps && sl_mps_start() == 0;
     int rc = sl_class_grade(&c);
     if (mps)

@@ -17,6 +17,7 @@
 #include "jobs.h"
 #include "junit.h"
 #include "lesson_run.h"
+#include "locate.h"
 #include "points.h"
 #include "proc.h"
 #include "progress.h"
@@ -131,6 +132,8 @@ int cli_grade(const options *o, int check_mode)
         fprintf(stderr, "syncgrade: SYNCLAB_GRADESCOPE_NO_GPU=%s: want static or error\n", no_gpu);
         return 2;
     }
+    if (!cli_out_ok(out))
+        return 2;
     sl_gradescope_take_nonce(); /* before any child: no runner inherits it */
     /* runners see neither the submission's folder nor the results */
     sl_mkdirs(out);
@@ -144,18 +147,34 @@ int cli_grade(const options *o, int check_mode)
         eff.seed = sl_seed_unpredictable(); /* a student cannot tune to it */
 
     sl_lesson_job jobs[MAX_LESSONS];
-    char sources[MAX_LESSONS][4096], dirs[MAX_LESSONS][4096];
+    char sources[MAX_LESSONS][4200], dirs[MAX_LESSONS][4096], notes[1024];
+    /* the lesson files, found as class mode and Gradescope find them */
+    static sl_located found[MAX_LESSONS];
+    const char *names[MAX_LESSONS];
+    sl_submission_scan scan;
+    sl_locate_scan(submission, &scan);
     for (int i = 0; i < nl; i++) {
+        names[i] = lessons[i]->name;
+        sl_locate_lesson(&scan, lessons[i]->name, &found[i]);
         cli_job_defaults(&jobs[i], &eff, &bc);
-        snprintf(sources[i], sizeof sources[i], "%s/%s.cu", submission, lessons[i]->name);
+        if (found[i].found)
+            snprintf(sources[i], sizeof sources[i], "%s", found[i].path);
+        else
+            snprintf(sources[i], sizeof sources[i], "%s/%s.cu", submission, lessons[i]->name);
         snprintf(dirs[i], sizeof dirs[i], "%s/%s", out, lessons[i]->name);
         jobs[i].source = sources[i];
         jobs[i].out_dir = dirs[i];
         jobs[i].verbosity = check_mode ? 1 : 0;
         jobs[i].policy = 1; /* a student's files */
+        jobs[i].shown_folder = found[i].folder;
+        jobs[i].missing_note = found[i].found ? NULL : found[i].note;
     }
+    sl_locate_summary(&scan, names, nl, notes, sizeof notes);
+    sl_locate_scan_free(&scan);
     if (!o->quiet)
         printf("grading %s (seed %" PRIu64 ")\n", submission, eff.seed);
+    if (notes[0]) /* a student checking their file needs this line too */
+        printf("note: %s\n", notes);
     /* once, before the lessons fork: they inherit the probe's result */
     if (!o->quiet || !sl_sandbox_available())
         printf("%s\n", sl_sandbox_status());
@@ -189,7 +208,7 @@ int cli_grade(const options *o, int check_mode)
 /* ---------- hint / progress ---------- */
 
 /* Says so when the last results are of another folder than the one asked
- * about. */
+ * about (or one inside it, where locate.h found the file). */
 static void same_submission(const sl_lesson_status *st, const char *submission)
 {
     char want[PATH_MAX], have[PATH_MAX];
@@ -200,7 +219,9 @@ static void same_submission(const sl_lesson_status *st, const char *submission)
     char *slash = strrchr(dir, '/');
     if (slash)
         *slash = '\0';
-    if (!realpath(dir, have) || strcmp(want, have) != 0)
+    size_t n = strlen(want); /* a file found in a folder of it (locate.h) is its too */
+    if (!realpath(dir, have) ||
+        (strcmp(want, have) != 0 && !(strncmp(want, have, n) == 0 && have[n] == '/')))
         printf("(the last results of %s are of %s, not %s)\n", st->lesson->name,
                st->last.submission, submission);
 }

@@ -16,7 +16,9 @@
 #include "hostobj.h"
 #include "jobs.h"
 #include "junit.h"
+#include "files.h"
 #include "lesson_run.h"
+#include "locate.h"
 #include "points.h"
 #include "progress.h"
 #include "report.h"
@@ -151,4 +153,49 @@ int cli_list(void)
                    (*l)->exercises[i].title);
     }
     return 0;
+}
+
+/* ---------- locate ---------- */
+
+/* Where each lesson's file of a submission is, found as class mode and
+ * grade find it (locate.h); with --out, a flat copy of the files a
+ * grading may read there (run_autograder grades that copy). */
+int cli_locate(const options *o)
+{
+    const sl_lesson *lessons[MAX_LESSONS] = {0};
+    int nl = cli_select_lessons(o, lessons);
+    if (!o->submission || nl < 0)
+        return o->submission ? 2 : cli_usage();
+    sl_submission_scan scan;
+    if (sl_locate_scan(o->submission, &scan) != 0) {
+        fprintf(stderr, "syncgrade: %s: %s\n", o->submission, strerror(errno));
+        sl_locate_scan_free(&scan);
+        return 2;
+    }
+    static sl_located found[MAX_LESSONS];
+    const char *names[MAX_LESSONS];
+    for (int i = 0; i < nl; i++) {
+        names[i] = lessons[i]->name;
+        sl_locate_lesson(&scan, names[i], &found[i]);
+        if (found[i].found)
+            printf("%s: %s%s.cu\n", names[i], found[i].folder, names[i]);
+        else
+            printf("%s: not found (%s)\n", names[i], found[i].note);
+    }
+    char notes[1024];
+    sl_locate_summary(&scan, names, nl, notes, sizeof notes);
+    if (notes[0])
+        printf("note: %s\n", notes);
+    int rc = 0;
+    if (o->out) {
+        char said[8192];
+        sl_mkdirs(o->out);
+        if (sl_locate_copy(&scan, found, nl, o->out, said, sizeof said) < 0) {
+            fprintf(stderr, "syncgrade: cannot copy into %s\n", o->out);
+            rc = 2;
+        }
+        fputs(said, stdout);
+    }
+    sl_locate_scan_free(&scan);
+    return rc;
 }

@@ -25,7 +25,7 @@ static const cli_command COMMANDS[] = {
     {"class", cli_grade_class,
      "--submissions DIR [--out DIR] [--jobs N] [--points FILE]\n"
      "[--seed N] [--lesson L]... [--visibility V] [--quiet]\n"
-     "[--shard K/N] [--gpus all|N|ID,ID...] [--mps]"},
+     "[--shard K/N] [--gpus all|N|ID,ID...] [--mps] [--keep-work]"},
     {"merge", cli_merge, "--out DIR [--quiet] SHARD_DIR..."},
     {"hint", cli_hint, "--lesson L [--exercise E] [--submission DIR] [--out DIR]"},
     {"progress", cli_progress, "[--submission DIR] [--out DIR]"},
@@ -43,6 +43,7 @@ static const cli_command COMMANDS[] = {
     {"points", cli_points, "[--points FILE]"},
     {"build", cli_build_only, "--lesson L --source FILE --out DIR"},
     {"inputs", cli_inputs, "--lesson L --seed N --out DIR [--exercise E]"},
+    {"locate", cli_locate, "--submission DIR [--lesson L]... [--out DIR]"},
     {"list", run_list, ""},
     {"lint", cli_lint, "[--root DIR] [--handout]"},
 };

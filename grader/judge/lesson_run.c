@@ -23,11 +23,28 @@ static sl_grade_ctx g_ctx;
 static const int *g_channels;
 static int g_refused; /* the policy refused the file: BUILD, with its own hint */
 static int g_missing; /* no such file in the submission */
+static const sl_lesson_job *g_job;
+/* what verdicts must not show (the grading machine's folders), with '/' */
+static char g_build_src[4300], g_out[4200], g_source_dir[4200], g_source_real[4200],
+    g_project[4200];
 
 static const char POLICY_HINT[] =
     "The submission policy refused this file (see the lines above): hand in kernels and "
     "launchers only, without main, constructors, exit, files or other programs "
     "(docs/students.md#the-submission-policy).";
+
+/* The grading machine's folders out of a verdict: the file as nvcc saw it
+ * (build.h's link), the submission's folder, the lesson's output folder
+ * and the project become paths relative to the submission
+ * ("<abs>/dave/barriers.cu(25): error" is "barriers.cu(25): error"). */
+static void relative_paths(sl_outcome *o)
+{
+    const char *shown = g_job->shown_folder ? g_job->shown_folder : "";
+    const char *const prefixes[] = {g_build_src, g_source_real, g_source_dir, g_out, g_project};
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (prefixes[i][0] == '/' && prefixes[i][1]) /* absolute, never "/" alone */
+            sl_text_replace(&o->detail, prefixes[i], i < 3 ? shown : "");
+}
 
 START_TEST(judge_exercise)
 {
@@ -40,9 +57,11 @@ START_TEST(judge_exercise)
         snprintf(o.hint, sizeof o.hint, "%s", POLICY_HINT);
     if (g_missing && o.verdict == SL_V_BUILD)
         snprintf(o.hint, sizeof o.hint,
-                 "The submission has no file for this lesson: "
+                 "The submission has no file for this lesson%s%s%s: "
                  "hand in %s.cu, laid out like starter/.",
-                 g_lesson->name);
+                 g_job->missing_note ? " (" : "", g_job->missing_note ? g_job->missing_note : "",
+                 g_job->missing_note ? ")" : "", g_lesson->name);
+    relative_paths(&o);
     /* nothing the student started outlives the verdict */
     sl_contain_kill_children(NULL, 0, 5.0);
     char *text = sl_outcome_to_text(&o);
@@ -131,6 +150,15 @@ static int build_student(const sl_lesson *l, const sl_lesson_job *job, const sl_
 {
     sl_text why = {0};
     int refused = 0;
+    if (job->missing_note) { /* not found (locate.h): whatever is there is not built */
+        memset(b, 0, sizeof *b);
+        snprintf(b->ptx, sizeof b->ptx, "%s/none.ptx", build_dir);
+        sl_text_printf(&why, "error: %s.cu: not in the submission (%s)\n", l->name,
+                       job->missing_note);
+        b->log = strdup(sl_text_str(&why));
+        sl_text_free(&why);
+        return 0;
+    }
     if (job->policy && !sl_lesson_policy_check(l, bc->source_dir, job->source, &why)) {
         memset(b, 0, sizeof *b);
         snprintf(b->ptx, sizeof b->ptx, "%s/none.ptx", build_dir);
@@ -172,6 +200,38 @@ static void hide_from_runners(const sl_lesson_job *job, const char *out_dir)
     sl_sandbox_hide(out_dir);
 }
 
+/* Each with its '/': "/a/b" must not turn "/a/bc" into "c". */
+static void folder_prefix(char *buf, size_t n, const char *path, size_t len)
+{
+    snprintf(buf, n, "%.*s%s", (int)len, path, len && path[len - 1] == '/' ? "" : "/");
+}
+
+static void remember_folders(const sl_lesson_job *job, const sl_build_config *bc,
+                             const char *out_dir, const char *build_dir)
+{
+    g_job = job;
+    char dir[4096], real[4096];
+    const char *slash = strrchr(job->source, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - job->source) : 1,
+             slash ? job->source : ".");
+    char cwd[4096];
+    if (dir[0] != '/' && getcwd(cwd, sizeof cwd)) {
+        char joined[8200];
+        snprintf(joined, sizeof joined, "%s/%s", cwd, dir);
+        folder_prefix(g_source_dir, sizeof g_source_dir, joined, strlen(joined));
+    } else {
+        folder_prefix(g_source_dir, sizeof g_source_dir, dir, strlen(dir));
+    }
+    g_source_real[0] = '\0';
+    if (realpath(dir, real))
+        folder_prefix(g_source_real, sizeof g_source_real, real, strlen(real));
+    snprintf(g_build_src, sizeof g_build_src, "%s/src/", build_dir);
+    folder_prefix(g_out, sizeof g_out, out_dir, strlen(out_dir));
+    g_project[0] = '\0';
+    if (bc->source_dir && realpath(bc->source_dir, real))
+        folder_prefix(g_project, sizeof g_project, real, strlen(real));
+}
+
 int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
 {
     char out_dir[4096], build_dir[4200], work[4200], lib[4096];
@@ -193,9 +253,10 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
 
     sl_build_config bc = *job->build;
     bc.harness_lib = lib;
+    remember_folders(job, &bc, out_dir, build_dir);
     bc.submission = job->policy; /* includes only from the submission's folder */
     sl_build b;
-    g_missing = access(job->source, F_OK) != 0;
+    g_missing = job->missing_note || access(job->source, F_OK) != 0;
     g_refused = build_student(l, job, &bc, build_dir, &b);
 
     g_lesson = l;

@@ -23,6 +23,13 @@ typedef struct {
     int policy;      /* a student's file: apply policy.h and hostobj.h */
     int static_only; /* judge the static stages only: no runner starts */
     int *channels;   /* one per exercise: sl_lesson_open_channels */
+    /* Paths in the verdicts are shown relative to the submission: the
+     * source's folder, the build folder and the project become this
+     * (NULL: ""), e.g. "hw1/" when the file was found there (locate.h). */
+    const char *shown_folder;
+    /* why there is no file, when source does not exist (locate.h's note:
+     * "Barriers.cu: did you mean barriers.cu?"); NULL: nothing to add */
+    const char *missing_note;
 } sl_lesson_job;
 
 /* Opens the private channels the judging processes send their outcomes

@@ -1,6 +1,7 @@
 #include "build.h"
 
 #define _XOPEN_SOURCE 700
+#include <errno.h>
 #include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
@@ -367,6 +368,40 @@ static void absolute(const char *path, char *out, size_t n)
         snprintf(out, n, "%s/%s", cwd, path);
 }
 
+/* nvcc runs its steps through sh and splits some arguments at commas: a
+ * '$', '`', '"' or ',' in a path it is given runs a command or breaks the
+ * build. The folders it writes are ours; the submission's folder (named by
+ * a student or an LMS) it sees only through a link of our own name. */
+int sl_build_folder_ok(const char *path)
+{
+    for (const unsigned char *c = (const unsigned char *)path; *c; c++)
+        if (*c < 0x20 || *c == 0x7f || strchr(",\"$`\\", *c))
+            return 0;
+    return 1;
+}
+
+/* <out_dir>/src -> the submission's folder; the file to compile is
+ * <out_dir>/src/<base>, which is also the name its compiler messages quote
+ * (lesson_run.h shows them relative to the submission). A link that
+ * pointed at another folder makes the last runner stale. */
+static int link_submission(const char *out_dir, const char *folder, const char *base, char *source,
+                           size_t n, const char *runner)
+{
+    char link[PATH_MAX + 16], old[PATH_MAX];
+    snprintf(link, sizeof link, "%s/src", out_dir);
+    ssize_t len = readlink(link, old, sizeof old - 1);
+    old[len > 0 ? len : 0] = '\0';
+    if (strcmp(old, folder) != 0) {
+        unlink(runner);
+        if (unlink(link) != 0 && errno != ENOENT)
+            sl_remove_tree(link, 1); /* a folder in its place */
+        if (!folder[0] || symlink(folder, link) != 0)
+            return -1;
+    }
+    snprintf(source, n, "%s/%s", link, base);
+    return 0;
+}
+
 void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char *source,
                      const char *out_dir, sl_build *b)
 {
@@ -421,16 +456,29 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
         sl_sandbox_rw(&sandbox, out_dir);
         box = &sandbox;
     }
-    char *text = NULL;
+    char *text = NULL, linked_source[PATH_MAX + 64];
 
     if (sl_mkdirs(keep) != 0) {
         sl_text_printf(&log, "error: cannot create %s\n", keep);
+        goto out;
+    }
+    if (!sl_build_folder_ok(out_dir)) {
+        sl_text_printf(&log,
+                       "error: the build folder %s holds a character nvcc cannot take (one "
+                       "of , \" $ ` \\ or a control character): grade into another --out\n",
+                       out_dir);
         goto out;
     }
     if (access(source, R_OK) != 0) {
         sl_text_printf(&log, "error: %s: no such file\n", source);
         goto out;
     }
+    if (link_submission(out_dir, ir.folder, base, linked_source, sizeof linked_source, b->runner) !=
+        0) {
+        sl_text_printf(&log, "error: cannot link %s/src to the submission's folder\n", out_dir);
+        goto out;
+    }
+    source = linked_source;
     /* a submission's includes are judged again, with the system folders
      * its own dependency pass found (none: built as a non-submission) */
     char *vlog = cfg->submission ? sl_read_file(deplog, LOG_READ, NULL) : NULL;

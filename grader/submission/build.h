@@ -13,7 +13,11 @@
  * only the submission's folder, the lesson's header, grader/runner and
  * grader/run (the case format), and lets them write only the build folder. Every
  * compiler step runs under SL_BUILD_MEMORY_LIMIT_MIB of address space and
- * the time limit. */
+ * the time limit. nvcc runs its steps through sh and splits some arguments
+ * at commas, so it never sees the submission's folder by its name (a
+ * student's or an LMS's: "Smith, Eve", "x$(cmd)"): it compiles
+ * <out_dir>/src/<file>, src a link of ours to that folder, and writes only
+ * into folders that sl_build_folder_ok accepts. */
 #ifndef SYNCLAB_BUILD_H
 #define SYNCLAB_BUILD_H
 
@@ -43,5 +47,8 @@ typedef struct {
 void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char *source,
                      const char *out_dir, sl_build *b);
 void sl_build_free(sl_build *b);
+/* 1 when nvcc can write into path: nvcc runs its steps through sh and
+ * splits some arguments at commas, so no , " $ ` \ or control character. */
+int sl_build_folder_ok(const char *path);
 
 #endif

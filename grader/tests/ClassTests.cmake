@@ -7,6 +7,9 @@
 #                           sandbox stops the attack (GPU)
 #   class.shards            shards of a class merged equal one run
 #   class.slurm             the same through a Slurm job array (77: no Slurm)
+#   class.folders           folders as an LMS names them: a row each, notes on
+#                           what was found, no machine paths, work files
+#                           dropped, check --submission beside build/grade
 #   determinism.<lesson>    solutions and bug zoo graded 3 times with different
 #                           seeds: no verdict may flip (GPU)
 #   policy.<lesson>.<kind>  the submission policy accepts starters and solutions
@@ -67,6 +70,12 @@ add_test(NAME class.shards
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_shards.sh $<TARGET_FILE:syncgrade>
                  ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/class-shards)
 set_tests_properties(class.shards PROPERTIES LABELS "static;class" TIMEOUT 3600
+                     PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+
+add_test(NAME class.folders
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_folders.sh $<TARGET_FILE:syncgrade>
+                 ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/class-folders)
+set_tests_properties(class.folders PROPERTIES LABELS "static;class" TIMEOUT 1800
                      PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
 
 add_test(NAME class.slurm

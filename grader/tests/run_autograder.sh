@@ -21,6 +21,10 @@ fake() {
 #!/usr/bin/env bash
 [ "\$1" = list ] && { echo "barriers: Barriers"; exit 0; }
 all="\$*"
+if [ "\$1" = locate ]; then  # the real one copies the lesson files into --out
+  while [ \$# -gt 0 ]; do [ "\$1" = --out ] && cp "$dir/submission/barriers.cu" "\$2/"; shift; done
+  exit 0
+fi
 while [ \$# -gt 0 ]; do [ "\$1" = --gradescope ] && out=\$2; shift; done
 case $1 in
   forged) echo '{"score": 250, "tests": []}' > "\$out"; exit 0 ;;

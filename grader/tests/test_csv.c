@@ -60,7 +60,7 @@ START_TEST(grades_rows_have_one_column_per_exercise)
     o[0].verdict = SL_V_PASS, o[0].points = 10, o[0].max_points = 10;
     o[1].verdict = SL_V_ERROR, o[1].max_points = 15;
     o[2].verdict = SL_V_SKIP, o[2].max_points = 5;
-    sl_class_row row = {"Doe, Jane", 18446744073709551615ull, o, 3};
+    sl_class_row row = {"Doe, Jane", 18446744073709551615ull, o, 3, NULL};
     sl_class_csv_row(&c, unit_lessons, 2, &row);
     ck_assert_str_eq(sl_text_str(&c.text),
                      "student,alpha/first,alpha/second,beta/third,total,max,seed,notes\r\n"

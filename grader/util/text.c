@@ -62,3 +62,21 @@ void sl_text_free(sl_text *t)
     t->buf = NULL;
     t->len = t->cap = 0;
 }
+
+int sl_text_replace(sl_text *t, const char *from, const char *to)
+{
+    size_t n = strlen(from);
+    if (!n || !t->buf || !strstr(t->buf, from))
+        return 0;
+    sl_text out = {0};
+    int count = 0;
+    const char *s = t->buf;
+    for (const char *hit; (hit = strstr(s, from)) != NULL; s = hit + n, count++) {
+        sl_text_append(&out, s, (size_t)(hit - s));
+        sl_text_append(&out, to, strlen(to));
+    }
+    sl_text_append(&out, s, strlen(s));
+    sl_text_free(t);
+    *t = out;
+    return count;
+}

@@ -16,6 +16,8 @@ void sl_text_vprintf(sl_text *t, const char *fmt, va_list ap);
 void sl_text_append(sl_text *t, const char *s, size_t n);
 const char *sl_text_str(const sl_text *t); /* "" when empty */
 void sl_text_clear(sl_text *t);
+/* Every occurrence of from (not empty) replaced by to; returns how many. */
+int sl_text_replace(sl_text *t, const char *from, const char *to);
 void sl_text_free(sl_text *t);
 
 #endif
