@@ -139,6 +139,13 @@ __attribute__((constructor(101))) static void read_run_mode(void)
     read_and_wipe("SYNCLAB_WALL", wall, sizeof wall);
     under_tool = strcmp(mode, "tools") == 0;
     wall_off = strcmp(wall, "0") == 0;
+    /* Every module of the program is loaded with the context (cudaFree(0)),
+     * before the driver watch judges anything: with CUDA's default lazy
+     * loading, the runtime's own cuLibraryLoadData of the program's fatbinary
+     * at the first launch looked like code loaded from memory (measured on an
+     * H200, CUDA 13.0: every solution LAUNCH). Loaded later, a module is the
+     * student's. */
+    setenv("CUDA_MODULE_LOADING", "EAGER", 1);
 }
 
 static __global__ void dirty_shared_kernel(int words)
