@@ -100,7 +100,7 @@ grade)
     # shellcheck disable=SC2086 # GRADE_ARGS: more options, split on purpose
     exec "$grader" class "${args[@]}" ${GRADE_ARGS:-}
   fi
-  add --submission "${SUBMISSION:-}"
+  add --submission "${SUBMISSION:-}"; add --out "${SYNCLAB_OUT:-}"
   # shellcheck disable=SC2086
   exec "$grader" grade --quiet --exit-status "${args[@]}" ${GRADE_ARGS:-} ;;
 watch)

@@ -22,7 +22,7 @@ static const char *const QUESTIONS[SL_V_COUNT] = {
                    "the starter's signatures (%s)?",
     [SL_V_TODO] = "What does %s ask each thread to do in this exercise?",
     [SL_V_SKIP] = "Is there a GPU on this machine? The static checks passed; %s lists what the "
-                  "dynamic checks look for.",
+                  "dynamic checks look for, docs/students.md#no-gpu where to run them.",
     [SL_V_ERROR] = "The grader failed here, not your code: did the last check print why? "
                    "(%s describes the exercise)",
 };
@@ -44,7 +44,8 @@ static const char *const FIXES[SL_V_COUNT] = {
                   "section describes; the comments of the starter give its contract.",
     [SL_V_BUILD] = "Fix the first error the compiler printed (the lines after it often follow "
                    "from it), then run make check again.",
-    [SL_V_SKIP] = "Run make check on a machine with an NVIDIA GPU.",
+    [SL_V_SKIP] = "Move on to the next exercise (make progress), and run make check on a machine "
+                  "with an NVIDIA GPU later: docs/students.md#no-gpu.",
     [SL_V_ERROR] = "Run make check again; if it says ERROR again, show its output to your "
                    "instructor.",
 };

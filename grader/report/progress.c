@@ -84,10 +84,13 @@ static int print_waiting(FILE *f, const sl_lesson_status *st, int n)
     for (int l = 0; l < n; l++)
         for (int e = 0; e < st[l].lesson->count; e++)
             if (waits_for_gpu(&st[l], st[l].lesson->exercises[e].name))
-                fprintf(f, "%s %s/%s", waiting++ ? "," : "\nstatic checks passed, the rest needs a GPU:",
+                fprintf(f, "%s %s/%s",
+                        waiting++ ? "," : "\nstatic checks passed, the rest needs a GPU:",
                         st[l].lesson->name, st[l].lesson->exercises[e].name);
     if (waiting)
-        fprintf(f, "\n  (done for now; run make check on a GPU for the rest: docs/students.md#no-gpu)\n");
+        fprintf(
+            f,
+            "\n  (done for now; run make check on a GPU for the rest: docs/students.md#no-gpu)\n");
     return waiting;
 }
 
@@ -98,7 +101,8 @@ void sl_progress_print(FILE *f, const sl_lesson_status *st, int n)
     int waiting = print_waiting(f, st, n);
     int lesson, exercise;
     if (!sl_progress_next(st, n, &lesson, &exercise)) {
-        fprintf(f, waiting ? "\nevery other exercise passes\n" : "\nevery exercise passes: well done\n");
+        fprintf(f, waiting ? "\nevery other exercise passes\n"
+                           : "\nevery exercise passes: well done\n");
         return;
     }
     const sl_lesson *l = st[lesson].lesson;
@@ -190,8 +194,9 @@ int sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise, con
             fprintf(f, "(run make hint LESSON=%s EXERCISE=%s again for the next step)\n", l->name,
                     e->name);
         else if (step > SL_HINT_STEPS)
-            fprintf(f, "no more steps: these %d are all the hints for %s; read the section below "
-                       "again, or ask your instructor\n",
+            fprintf(f,
+                    "no more steps: these %d are all the hints for %s; read the section below "
+                    "again, or ask your instructor\n",
                     SL_HINT_STEPS, sl_verdict_name(o->verdict));
     }
     fprintf(f, "read: %s\n", e->doc);

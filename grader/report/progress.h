@@ -34,7 +34,6 @@ void sl_progress_print(FILE *f, const sl_lesson_status *st, int n);
  * state_dir/hint-<exercise>.step (NULL: step 1 only); never checked, only
  * the first step; past the last step, all of them and "no more steps".
  * Returns -1 (after listing the lesson's exercises) for an unknown one. */
-int sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise,
-                  const char *state_dir);
+int sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise, const char *state_dir);
 
 #endif

@@ -160,10 +160,23 @@ static void print_todos(FILE *f, const sl_report *r)
         fprintf(f, " %s", o->exercise);
         lesson = o->lesson;
     }
-    fprintf(f, "\n    hint 1/%d: What does the exercise's section of its lesson ask each thread "
-               "to do?  (make hint LESSON=<lesson> EXERCISE=<name> for the next step)\n",
+    fprintf(f,
+            "\n    hint 1/%d: What does the exercise's section of its lesson ask each thread "
+            "to do?  (make hint LESSON=<lesson> EXERCISE=<name> for the next step)\n",
             SL_HINT_STEPS);
-    fprintf(f, "    read: the lesson docs, docs/NN-<lesson>.md; docs/students.md for the loop\n");
+    /* each lesson's page once: the exercises' sections without their anchors */
+    fprintf(f, "    read:");
+    char last[256] = "";
+    for (int i = 0; i < r->count; i++) {
+        const sl_outcome *o = &r->outcomes[i];
+        char page[256];
+        snprintf(page, sizeof page, "%.*s", (int)strcspn(o->doc, "#"), o->doc);
+        if (o->verdict == SL_V_TODO && page[0] && strcmp(page, last) != 0)
+            fprintf(f, " %s", page);
+        if (o->verdict == SL_V_TODO && page[0])
+            snprintf(last, sizeof last, "%s", page);
+    }
+    fprintf(f, " (each exercise has its section)\n");
 }
 
 void sl_report_print(FILE *f, const sl_report *r, int details)

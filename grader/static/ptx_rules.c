@@ -47,8 +47,7 @@ static insn_class classify(const sl_ptx_insn *in, int *release)
 
 int sl_rule_says_ok(const sl_rule *r)
 {
-    if (r->kind != SL_RULE_FORBID && r->kind != SL_RULE_FORBID_SOURCE &&
-        r->kind != SL_RULE_REQUIRE)
+    if (r->kind != SL_RULE_FORBID && r->kind != SL_RULE_FORBID_SOURCE && r->kind != SL_RULE_REQUIRE)
         return 1;
     return r->says && r->says[0] && !strpbrk(r->says, "|&@") && !strstr(r->says, "+.");
 }
@@ -57,7 +56,8 @@ int sl_rule_says_ok(const sl_rule *r)
 static const struct {
     const char *prefix, *words;
 } INSN_WORDS[] = {
-    {"atom.", "an atomic read-modify-write (atomicAdd, atomicCAS, atomicExch, cuda::atomic_ref...)"},
+    {"atom.",
+     "an atomic read-modify-write (atomicAdd, atomicCAS, atomicExch, cuda::atomic_ref...)"},
     {"red.", "an atomic update whose result is unused (atomicAdd and the like)"},
     {"sured.", "an atomic update of a surface"},
     {"cp.reduce.async", "an asynchronous bulk reduction into memory"},
@@ -175,8 +175,8 @@ static int check_forbid_source(const sl_ptx *p, const sl_rule *r, sl_text *why, 
             int k = source_file(p, &f->insn[j], r->pattern);
             if (k < 0)
                 continue;
-            sl_text_printf(why, "%s has code compiled from the library header %s (%s at ",
-                           f->name, p->file[k], sl_ptx_insn_words(&f->insn[j]));
+            sl_text_printf(why, "%s has code compiled from the library header %s (%s at ", f->name,
+                           p->file[k], sl_ptx_insn_words(&f->insn[j]));
             sl_ptx_say(p, &f->insn[j], why, where, wl);
             sl_text_printf(why, "); this exercise forbids %s", r->says ? r->says : "it");
             ok = 0;
@@ -305,7 +305,9 @@ static int check_require(const sl_ptx *p, const sl_rule *r, sl_text *why)
     free(mark);
     if (!found)
         sl_text_printf(why, "%s does not use %s, which this exercise requires (looked for in %s)",
-                       kernel ? kernel : r->function ? r->function : "your code",
+                       kernel        ? kernel
+                       : r->function ? r->function
+                                     : "your code",
                        r->says ? r->says : "what the rule asks",
                        kernel ? "the kernel and the functions it calls" : "the whole file");
     return found;

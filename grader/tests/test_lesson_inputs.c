@@ -275,8 +275,8 @@ START_TEST(every_rule_says_itself_in_words)
                 ck_assert_msg(sl_rule_says_ok(r),
                               "%s/%s: a rule on '%s' has no .says in words (or one with "
                               "pattern syntax: %s)",
-                              (*l)->name, (*l)->exercises[i].name,
-                              r->pattern ? r->pattern : "", r->says ? r->says : "none");
+                              (*l)->name, (*l)->exercises[i].name, r->pattern ? r->pattern : "",
+                              r->says ? r->says : "none");
 }
 END_TEST
 

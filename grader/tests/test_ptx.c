@@ -156,9 +156,9 @@ START_TEST(rule_messages_speak_words_not_patterns)
     ck_assert_msg(!strstr(words, "atom.|red.") && !strstr(words, "contains"), "%s", words);
     sl_text_clear(&why);
     const char *forms = "mbarrier.arrive&mbarrier.try_wait|atom+.acq_rel@__barrier/";
-    sl_rule need[] = {{SL_RULE_REQUIRE, "no_atomics", forms, "Why.", "arrive() and wait() on a "
-                                                                     "cuda::barrier"},
-                      {SL_RULE_END, 0, 0, 0, 0}};
+    sl_rule need[] = {
+        {SL_RULE_REQUIRE, "no_atomics", forms, "Why.", "arrive() and wait() on a cuda::barrier"},
+        {SL_RULE_END, 0, 0, 0, 0}};
     ck_assert(!sl_rules_check(&ptx, need, &why, where, sizeof where));
     words_only(sl_text_str(&why), words, sizeof words);
     ck_assert_msg(strstr(words, "does not use arrive() and wait() on a cuda::barrier, which this "
@@ -283,8 +283,9 @@ START_TEST(comments_cannot_fake_instructions_or_bounds)
             ck_assert_str_eq(k->insn[j].text, "call.uni (retval0), helper, ( param0 )");
         }
     ck_assert_int_eq(calls, 1);
-    sl_rule need_fence[] = {{SL_RULE_REQUIRE, "kernel_fake", "membar.gl|mbarrier.arrive", "x", "it"},
-                            {SL_RULE_END, 0, 0, 0, 0}};
+    sl_rule need_fence[] = {
+        {SL_RULE_REQUIRE, "kernel_fake", "membar.gl|mbarrier.arrive", "x", "it"},
+        {SL_RULE_END, 0, 0, 0, 0}};
     sl_text why = {0};
     char where[256];
     ck_assert(!sl_rules_check(&p, need_fence, &why, where, sizeof where));
@@ -314,7 +315,8 @@ START_TEST(rules_follow_the_call_graph)
     sl_rule other[] = {{SL_RULE_FORBID, "other_kernel", "atom.|red.", "no atomics", "it"},
                        {SL_RULE_END, 0, 0, 0, 0}};
     ck_assert(sl_rules_check(&p, other, &why, where, sizeof where));
-    sl_rule need[] = {{SL_RULE_REQUIRE, "kernel_fake", "atom.global", "x", "it"}, {SL_RULE_END, 0, 0, 0, 0}};
+    sl_rule need[] = {{SL_RULE_REQUIRE, "kernel_fake", "atom.global", "x", "it"},
+                      {SL_RULE_END, 0, 0, 0, 0}};
     ck_assert(sl_rules_check(&p, need, &why, where, sizeof where));
     sl_ptx_free(&p);
     /* other call spellings: plain `call` with no return value, an indirect
@@ -569,7 +571,8 @@ START_TEST(reader_gives_one_spelling_per_instruction)
     ck_assert_int_eq(k->insn[4].src_line, 7);
     ck_assert_str_eq(k->insn[5].text, "shfl.sync.bfly.b32 %r3, %r2, 1, 31, -1");
     ck_assert_str_eq(k->insn[6].text, "mov.u32 %r1, %r3");
-    sl_rule no_red[] = {{SL_RULE_FORBID, "spell", "red.|atom.", "x", "it"}, {SL_RULE_END, 0, 0, 0, 0}};
+    sl_rule no_red[] = {{SL_RULE_FORBID, "spell", "red.|atom.", "x", "it"},
+                        {SL_RULE_END, 0, 0, 0, 0}};
     sl_text why = {0};
     char where[256];
     ck_assert(!sl_rules_check(&p, no_red, &why, where, sizeof where)); /* the rule is broken */

@@ -240,7 +240,8 @@ static const sl_rule any_rules[] = {
      "release store; the block that waits for the flag needs __threadfence() (or an acquire "
      "load) before it reads the sum; and it may wait only for tiles that running blocks took "
      "(an atomic tile counter, not blockIdx.x). No test run shows these on an H100, so they "
-     "are checked in the PTX.", NULL},
+     "are checked in the PTX.",
+     NULL},
     {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
