@@ -8,8 +8,9 @@ grader=${BUILD:-$root/build}/syncgrade
 dir=${SUBMISSION:-$root/starter}
 dir=$(cd "$dir" && pwd) || exit 2
 file=$dir/$LESSON.cu
-# the file as the student names it: relative to where make was run
-shown=$(realpath --relative-to="$PWD" "$file" 2>/dev/null || echo "$file")
+# the file as the student names it: relative to where make was run (a
+# folder outside it keeps its absolute path)
+case $file in "$PWD"/*) shown=${file#"$PWD"/} ;; *) shown=$file ;; esac
 command -v inotifywait >/dev/null || { echo "make watch needs inotifywait (inotify-tools)" >&2; exit 2; }
 trap 'echo; exit 0' INT TERM
 
