@@ -10,6 +10,7 @@ while IFS= read -r -d '' json; do
   # cJSON_Print: "verdict" then "detail", one line each
   while IFS= read -r detail; do
     seen=$((seen + 1))
+    # shellcheck disable=SC2016 # backquotes, literally
     words=$(printf '%s' "$detail" | sed 's/`[^`]*`//g')
     if printf '%s' "$words" | grep -qE '(^|[^A-Za-z0-9_])_Z[0-9A-Z]'; then
       echo "FAIL: a mangled name in $json: $words"; bad=1

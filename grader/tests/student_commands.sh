@@ -50,8 +50,8 @@ grep -q "its exercises: tile_reverse halo_diff block_vote warp_step" "$tmp/out" 
   fail "an unknown EXERCISE does not list the exercises"
 for goal in hint check; do
   mk $goal LESSON=barrier && fail "make $goal LESSON=barrier (a typo) exited 0"
-  grep -q "no lesson named 'barrier'" "$tmp/out" && grep -q '^lessons: barriers fences' "$tmp/out" ||
-    fail "make $goal with a lesson typo does not list the lessons"
+  grep -q "no lesson named 'barrier'" "$tmp/out" || fail "make $goal: the typo is not named"
+  grep -q '^lessons: barriers fences' "$tmp/out" || fail "make $goal: a typo does not list the lessons"
   grep -q 'build failed' "$tmp/out" && fail "a lesson typo read as a build failure"
 done
 
@@ -67,7 +67,7 @@ grep -qE "$chatter" "$tmp/out" && fail "make progress printed chatter"
 # No GPU (hidden here, so on a GPU machine too): the clean exercises are
 # SKIP, saying the static checks passed; progress moves past them.
 cp "$root/solutions/barriers.cu" "$tmp/sub/barriers.cu"
-CUDA_VISIBLE_DEVICES= mk check LESSON=barriers && fail "make check with SKIPs exited 0"
+CUDA_VISIBLE_DEVICES='' mk check LESSON=barriers && fail "make check with SKIPs exited 0"
 grep -qE 'tile_reverse +SKIP' "$tmp/out" || fail "no SKIP without a GPU"
 grep -q 'static checks passed; the rest needs a GPU' "$tmp/out" || fail "SKIP does not say why"
 mk progress || fail "make progress exited non-zero"
