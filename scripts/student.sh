@@ -19,15 +19,40 @@ if [ -d "$root/.deps/usr/bin" ]; then
   export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$root/.deps/usr/lib/x86_64-linux-gnu
 fi
 
+# LESSON given and one of the lessons (a typo is no build failure).
 need_lesson() {
   if [ -z "${LESSON:-}" ]; then
     echo "usage: make $goal LESSON=<name>$1" >&2
     echo "lessons: $(lessons | tr '\n' ' ')" >&2
     exit 2
   fi
+  if ! lessons | grep -qxF -- "$LESSON"; then
+    echo "make $goal: no lesson named '$LESSON'" >&2
+    echo "lessons: $(lessons | tr '\n' ' ')" >&2
+    exit 2
+  fi
 }
 lessons() { "$grader" list 2>/dev/null | sed -n 's/^\([a-z0-9_]*\): .*/\1/p'; }
-build() { "$root/scripts/build-quiet.sh" "$@" || exit $?; }
+# A build that has work to do for minutes says so first: silence that
+# long reads as a hang.
+announced=
+announce() {
+  [ -n "$announced" ] && return
+  if [ ! -x "$grader" ]; then
+    echo "first build: compiling the grader and the lesson harnesses, a few minutes..." >&2
+    announced=1
+    return
+  fi
+  local missing=()
+  for t in "$@"; do
+    [ "$t" = syncgrade ] || [ -f "$BUILD/harness/lib$t.a" ] || missing+=("${t#synclab_harness_}")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "first build of the harness of ${missing[*]}: a minute or two each..." >&2
+    announced=1
+  fi
+}
+build() { announce "$@"; "$root/scripts/build-quiet.sh" "$@" || exit $?; }
 # The grader and the runner side of the lessons named (all: every lesson).
 build_for() {
   build syncgrade
@@ -67,7 +92,7 @@ run)
   exec "$grader" run "${args[@]}" ;;
 grade)
   build syncgrade
-  if [ -n "${LESSON:-}" ]; then build_for "$LESSON"; else mapfile -t all < <(lessons); build_for "${all[@]}"; fi
+  if [ -n "${LESSON:-}" ]; then need_lesson ""; build_for "$LESSON"; else mapfile -t all < <(lessons); build_for "${all[@]}"; fi
   add --lesson "${LESSON:-}"; add --points "${POINTS:-}"; add --seed "${SEED:-}"
   if [ -n "${SUBMISSIONS:-}" ]; then
     add --submissions "$SUBMISSIONS"; add --out "${CLASS_OUT:-$BUILD/class}"
@@ -75,9 +100,9 @@ grade)
     # shellcheck disable=SC2086 # GRADE_ARGS: more options, split on purpose
     exec "$grader" class "${args[@]}" ${GRADE_ARGS:-}
   fi
-  add --submission "${SUBMISSION:-}"
+  add --submission "${SUBMISSION:-}"; add --out "${SYNCLAB_OUT:-}"
   # shellcheck disable=SC2086
-  exec "$grader" grade --quiet "${args[@]}" ${GRADE_ARGS:-} ;;
+  exec "$grader" grade --quiet --exit-status "${args[@]}" ${GRADE_ARGS:-} ;;
 watch)
   build syncgrade
   need_lesson ""

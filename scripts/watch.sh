@@ -8,12 +8,15 @@ grader=${BUILD:-$root/build}/syncgrade
 dir=${SUBMISSION:-$root/starter}
 dir=$(cd "$dir" && pwd) || exit 2
 file=$dir/$LESSON.cu
+# the file as the student names it: relative to where make was run (a
+# folder outside it keeps its absolute path)
+case $file in "$PWD"/*) shown=${file#"$PWD"/} ;; *) shown=$file ;; esac
 command -v inotifywait >/dev/null || { echo "make watch needs inotifywait (inotify-tools)" >&2; exit 2; }
 trap 'echo; exit 0' INT TERM
 
 check() {
   [ -t 1 ] && printf '\033[H\033[2J'   # clear the screen for the new table
-  echo "watching $file: save it to check again, Ctrl-C to stop"
+  echo "watching $shown: save it to check again, Ctrl-C to stop"
   "$grader" check --lesson "$LESSON" --submission "$dir" ${SEED:+--seed "$SEED"} \
     ${SYNCLAB_OUT:+--out "$SYNCLAB_OUT"}
   echo "checked at $(date +%T)"

@@ -34,6 +34,7 @@ typedef struct {
     int runs;
     int bench;
     int quiet;
+    int exit_status; /* grade: exit 1 when anything does not pass, as check does */
     int policy;
     int static_only; /* expect --static: the static stages alone, no runner */
     double timeout_scale;

@@ -49,6 +49,7 @@ enum option_id {
     OPT_LESSON,
     OPT_BENCH,
     OPT_QUIET,
+    OPT_EXIT_STATUS,
     OPT_POLICY,
     OPT_STATIC,
     OPT_N,
@@ -83,6 +84,7 @@ static const struct option long_options[] = {
     {"lesson", required_argument, NULL, OPT_LESSON},
     {"bench", no_argument, NULL, OPT_BENCH},
     {"quiet", no_argument, NULL, OPT_QUIET},
+    {"exit-status", no_argument, NULL, OPT_EXIT_STATUS},
     {"policy", no_argument, NULL, OPT_POLICY},
     {"static", no_argument, NULL, OPT_STATIC},
     {"n", required_argument, NULL, OPT_N},
@@ -169,6 +171,7 @@ static int apply_option(int id, const char *flag, const char *v, options *o)
     case OPT_LESSON: return add_to(o->lessons, &o->nlessons, MAX_LESSONS, v, "--lesson names");
     case OPT_BENCH: o->bench = 1; return 0;
     case OPT_QUIET: o->quiet = 1; return 0;
+    case OPT_EXIT_STATUS: o->exit_status = 1; return 0;
     case OPT_POLICY: o->policy = 1; return 0;
     case OPT_STATIC: o->static_only = 1; return 0;
     case OPT_N: return parse_int(flag, v, &o->n);
@@ -291,8 +294,12 @@ void cli_job_defaults(sl_lesson_job *job, const options *o, const sl_build_confi
 const sl_lesson *cli_lesson_named(const char *name)
 {
     const sl_lesson *l = sl_lesson_find(name);
-    if (!l)
-        fprintf(stderr, "syncgrade: no lesson named '%s' (see: syncgrade list)\n", name);
+    if (!l) {
+        fprintf(stderr, "syncgrade: no lesson named '%s'; the lessons:", name);
+        for (const sl_lesson *const *k = sl_lessons; *k; k++)
+            fprintf(stderr, " %s", (*k)->name);
+        fputc('\n', stderr);
+    }
     return l;
 }
 

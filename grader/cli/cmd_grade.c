@@ -13,6 +13,7 @@
 #include "contain.h"
 #include "files.h"
 #include "gradescope.h"
+#include "hint.h"
 #include "hostobj.h"
 #include "jobs.h"
 #include "junit.h"
@@ -109,6 +110,17 @@ static int write_outputs(const options *o, const char *out, const sl_report *rep
     return rc;
 }
 
+/* The table printed the ladder's first step: the next make hint goes on
+ * from there (out/<lesson>/hint-<exercise>.step, as hint reads it). */
+static void remember_first_hint(const char *out, const sl_outcome *o)
+{
+    if (o->verdict == SL_V_PASS || o->hint_step != 1)
+        return;
+    char state[8400];
+    snprintf(state, sizeof state, "%s/%s/hint-%s.step", out, o->lesson, o->exercise);
+    sl_hint_shown(state, o->verdict, 1);
+}
+
 int cli_grade(const options *o, int check_mode)
 {
     sl_build_config baked = cli_build_config();
@@ -171,12 +183,14 @@ int cli_grade(const options *o, int check_mode)
     }
     sl_locate_summary(&scan, names, nl, notes, sizeof notes);
     sl_locate_scan_free(&scan);
-    if (!o->quiet)
+    /* a student (check) sees the table and what explains it: the seed is on
+     * its score line, the sandbox only when it is missing */
+    if (!o->quiet && !check_mode)
         printf("grading %s (seed %" PRIu64 ")\n", submission, eff.seed);
     if (notes[0]) /* a student checking their file needs this line too */
         printf("note: %s\n", notes);
     /* once, before the lessons fork: they inherit the probe's result */
-    if (!o->quiet || !sl_sandbox_available())
+    if ((!o->quiet && !check_mode) || !sl_sandbox_available())
         printf("%s\n", sl_sandbox_status());
 
     /* Lessons in parallel, each in its own process. */
@@ -188,8 +202,10 @@ int cli_grade(const options *o, int check_mode)
 
     int n, failures = 0;
     sl_outcome *all = collect_all(&g, &points, &n);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         failures += all[i].verdict != SL_V_PASS;
+        remember_first_hint(out, &all[i]);
+    }
     sl_report rep = {submission, eff.seed, sl_now() - g.t0, all, n};
     printf("\n");
     sl_report_print(stdout, &rep, 1);
@@ -200,7 +216,9 @@ int cli_grade(const options *o, int check_mode)
     sl_points_free(&points);
     if (!written)
         return 2;
-    return check_mode ? (failures ? 1 : 0) : 0;
+    /* grade: 0 once the results are written (Gradescope's script reads
+     * them), unless asked for the verdict (make grade) */
+    return (check_mode || o->exit_status) && failures ? 1 : 0;
 }
 
 /* ---------- class: cmd_class.c ---------- */
@@ -238,9 +256,9 @@ int cli_hint(const options *o)
     same_submission(&st, o->submission);
     char state_dir[4200];
     snprintf(state_dir, sizeof state_dir, "%s/%s", cli_default_out(o), l->name);
-    sl_hint_print(stdout, &st, o->exercise, st.checked ? state_dir : NULL);
+    int known = sl_hint_print(stdout, &st, o->exercise, st.checked ? state_dir : NULL) == 0;
     sl_progress_free(&st, 1);
-    return 0;
+    return known ? 0 : 2;
 }
 
 int cli_progress(const options *o)

@@ -18,7 +18,7 @@ static int run_list(const options *o)
 static const cli_command COMMANDS[] = {
     {"grade", run_grade,
      "[--submission DIR] [--lesson L]... [--out DIR] [--seed N]\n"
-     "[--jobs N] [--bench] [--quiet]\n"
+     "[--jobs N] [--bench] [--quiet] [--exit-status]\n"
      "[--timeout-scale X] [--points FILE] [--gradescope FILE]\n"
      "[--junit FILE] [--visibility V]"},
     {"check", run_check, "--lesson L [--submission DIR] [--seed N] [--out DIR]"},

@@ -8,8 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "demangle.h"
 #include "files.h"
 #include "gpu_turn.h"
+#include "hint.h"
 #include "proc.h"
 #include "ptx_order.h"
 #include "sanitizer.h"
@@ -260,7 +262,8 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
     /* no device: said by the harness before any student code ran */
     if (p->exited && p->code == SL_EXIT_NO_GPU && c < 0) {
         set(r, SL_V_SKIP);
-        sl_text_printf(&r->detail, "no CUDA device: dynamic checks skipped\n");
+        sl_text_printf(&r->detail, "static checks passed; the rest needs a GPU (no CUDA device "
+                                   "here, so nothing ran)\n");
         return 1;
     }
     if (p->exited && p->code == SL_EXIT_CUDA) {
@@ -813,6 +816,7 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
         sl_ptx_free(&p);
     }
     free(ptx);
+    sl_demangle_in(&r->detail); /* kernels by the names the student wrote */
     return decided;
 }
 
@@ -1005,10 +1009,19 @@ done:
     sl_remove_tree(outdir, 1);
     sl_inputs_free(&small);
     sl_inputs_free(&full);
-    const char *hint = (unsigned)r->verdict < SL_V_COUNT ? e->hint[r->verdict] : NULL;
-    snprintf(r->hint, sizeof r->hint, "%s",
-             r->verdict == SL_V_PASS ? ""
-             : hint                  ? hint
-                                     : sl_verdict_hint(r->verdict));
-    r->seconds = sl_now() - t0;
+    /* the ladder's first step, a question: the fix is make hint's last */
+    r->hint[0] = '\0';
+    r->hint_step = 0;
+    if (r->verdict != SL_V_PASS) {
+        sl_text q = {0};
+        sl_hint_step(e, r->verdict, 1, &q);
+        snprintf(r->hint, sizeof r->hint, "%s", sl_text_str(&q));
+        r->hint_step = 1;
+        sl_text_free(&q);
+    }
+    /* the time to its verdict: what ran for it in the lesson's sweep (all
+     * the lesson's exercises at once) counts too, else a swept exercise
+     * would show the 0.0 s of reading the sweep's results */
+    const sl_swept *sw_done = ctx->swept ? &ctx->swept[e - l->exercises] : NULL;
+    r->seconds = sl_now() - t0 + (sw_done && sw_done->checks ? ctx->sweep_seconds : 0);
 }

@@ -42,6 +42,7 @@ typedef struct {
      * checks the lesson sweep found clean, which the exercise then skips
      * (sweep.h). NULL: no sweep, every exercise runs every check. */
     const sl_swept *swept;
+    double sweep_seconds; /* the sweep's wall time: part of each swept exercise's */
     /* Per exercise: sl_grade_statics, before the first run. NULL: each
      * exercise decides its static stages itself. */
     const sl_static_verdict *statics;

@@ -22,9 +22,20 @@ static const char *const QUESTIONS[SL_V_COUNT] = {
                    "the starter's signatures (%s)?",
     [SL_V_TODO] = "What does %s ask each thread to do in this exercise?",
     [SL_V_SKIP] = "Is there a GPU on this machine? The static checks passed; %s lists what the "
-                  "dynamic checks look for.",
+                  "dynamic checks look for, docs/students.md#no-gpu where to run them.",
     [SL_V_ERROR] = "The grader failed here, not your code: did the last check print why? "
                    "(%s describes the exercise)",
+};
+
+/* Step 2 where the verdict's one-line hint (verdict.c) is no rule: TODO's
+ * and SKIP's say what happened, not what the code must obey. */
+static const char *const RULES[SL_V_COUNT] = {
+    [SL_V_TODO] = "The kernel keeps the starter's signature (the harness calls it as declared) "
+                  "and meets the contract in the comment above it: which inputs and launch "
+                  "shapes it gets, what every output element must hold; nothing of it is judged "
+                  "while its SYNCLAB_TODO(...) line is there.",
+    [SL_V_SKIP] = "The static checks (build, rules, barriers, memory order) passed; WRONG, RACE, "
+                  "SYNC, MEMORY and TIMEOUT can only be found by running the kernel on a GPU.",
 };
 
 /* Step 3 when neither the ladder nor hint[] has one. */
@@ -33,7 +44,8 @@ static const char *const FIXES[SL_V_COUNT] = {
                   "section describes; the comments of the starter give its contract.",
     [SL_V_BUILD] = "Fix the first error the compiler printed (the lines after it often follow "
                    "from it), then run make check again.",
-    [SL_V_SKIP] = "Run make check on a machine with an NVIDIA GPU.",
+    [SL_V_SKIP] = "Move on to the next exercise (make progress), and run make check on a machine "
+                  "with an NVIDIA GPU later: docs/students.md#no-gpu.",
     [SL_V_ERROR] = "Run make check again; if it says ERROR again, show its output to your "
                    "instructor.",
 };
@@ -56,7 +68,9 @@ void sl_hint_step(const sl_exercise *e, sl_verdict v, int step, sl_text *out)
         else
             sl_text_printf(out, "Read %s.", doc);
         break;
-    case 2: sl_text_printf(out, "%s", own->rule ? own->rule : sl_verdict_hint(v)); break;
+    case 2:
+        sl_text_printf(out, "%s", own->rule ? own->rule : RULES[v] ? RULES[v] : sl_verdict_hint(v));
+        break;
     default:
         sl_text_printf(out, "%s",
                        own->fix     ? own->fix
@@ -67,22 +81,42 @@ void sl_hint_step(const sl_exercise *e, sl_verdict v, int step, sl_text *out)
     }
 }
 
-int sl_hint_advance(const char *state_path, sl_verdict v)
+/* The last step shown for verdict v (0: none, or another verdict's). */
+static int last_shown(const char *state_path, sl_verdict v)
 {
-    if (!state_path)
-        return 1;
-    int step = 1, last = 0;
+    int last = 0;
     char name[32] = "";
     FILE *f = fopen(state_path, "r");
     if (f) {
-        if (fscanf(f, "%31s %d", name, &last) == 2 && strcmp(name, sl_verdict_name(v)) == 0)
-            step = last >= SL_HINT_STEPS ? SL_HINT_STEPS : last + 1;
+        if (fscanf(f, "%31s %d", name, &last) != 2 || strcmp(name, sl_verdict_name(v)) != 0)
+            last = 0;
         fclose(f);
     }
-    f = fopen(state_path, "w");
+    return last < 0 ? 0 : last > SL_HINT_STEPS + 1 ? SL_HINT_STEPS + 1 : last;
+}
+
+static void remember(const char *state_path, sl_verdict v, int step)
+{
+    FILE *f = fopen(state_path, "w");
     if (f) {
         fprintf(f, "%s %d\n", sl_verdict_name(v), step);
         fclose(f);
     }
+}
+
+int sl_hint_advance(const char *state_path, sl_verdict v)
+{
+    if (!state_path)
+        return 1;
+    int step = last_shown(state_path, v) + 1;
+    if (step > SL_HINT_STEPS + 1)
+        step = SL_HINT_STEPS + 1;
+    remember(state_path, v, step);
     return step;
+}
+
+void sl_hint_shown(const char *state_path, sl_verdict v, int step)
+{
+    if (state_path && last_shown(state_path, v) < step)
+        remember(state_path, v, step);
 }

@@ -55,6 +55,8 @@ START_TEST(judge_exercise)
     sl_grade_exercise(g_lesson, e, &g_ctx, &o);
     if (g_refused && o.verdict == SL_V_BUILD)
         snprintf(o.hint, sizeof o.hint, "%s", POLICY_HINT);
+    if ((g_refused || g_missing) && o.verdict == SL_V_BUILD)
+        o.hint_step = 0; /* a hint of its own, not the ladder's question */
     if (g_missing && o.verdict == SL_V_BUILD)
         snprintf(o.hint, sizeof o.hint,
                  "The submission has no file for this lesson%s%s%s: "
@@ -289,7 +291,9 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     /* before Check forks the judges: they inherit what the sweep found */
     sl_swept *swept = calloc((size_t)l->count + 1, sizeof *swept);
     if (swept && sl_sweep_enabled() && !job->static_only) {
+        double t0 = sl_now();
         sl_sweep_lesson(l, &g_ctx, which, graded, swept);
+        g_ctx.sweep_seconds = sl_now() - t0;
         sl_contain_kill_children(NULL, 0, 5.0); /* nothing a sweep runner started stays */
         g_ctx.swept = swept;
     }

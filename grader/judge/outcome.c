@@ -36,6 +36,8 @@ void *sl_outcome_to_json(const sl_outcome *o)
     cJSON_AddStringToObject(j, "detail", sl_text_str(&o->detail));
     cJSON_AddStringToObject(j, "where", o->where);
     cJSON_AddStringToObject(j, "hint", o->hint);
+    if (o->hint_step)
+        cJSON_AddNumberToObject(j, "hint_step", o->hint_step);
     cJSON_AddStringToObject(j, "doc", o->doc);
     cJSON_AddNumberToObject(j, "seconds", o->seconds);
     cJSON_AddNumberToObject(j, "cases", o->cases);
@@ -87,6 +89,7 @@ int sl_outcome_from_json(const void *json, sl_outcome *o)
     sl_text_printf(&o->detail, "%s", str(j, "detail"));
     copy(o->where, sizeof o->where, str(j, "where"));
     copy(o->hint, sizeof o->hint, str(j, "hint"));
+    o->hint_step = (int)num(j, "hint_step");
     copy(o->doc, sizeof o->doc, str(j, "doc"));
     o->seconds = num(j, "seconds");
     o->cases = (int)num(j, "cases");

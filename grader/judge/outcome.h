@@ -18,6 +18,7 @@ typedef struct {
     sl_text detail;  /* what went wrong, several lines */
     char where[512]; /* source line(s) when a tool or rule gave them */
     char hint[512];  /* one line; empty on PASS */
+    int hint_step;   /* hint is this step of make hint's ladder (1: the question); 0: its own */
     char doc[256];   /* section to read */
     double seconds;
     int cases; /* inputs compared */

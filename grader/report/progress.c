@@ -38,11 +38,20 @@ static int passes(const sl_lesson_status *st, const char *exercise)
     return o && o->verdict == SL_V_PASS;
 }
 
+/* SKIP: every static check passed and nothing could run here. Done for
+ * now: the student moves on, and runs it on a GPU later. */
+static int waits_for_gpu(const sl_lesson_status *st, const char *exercise)
+{
+    const sl_outcome *o = sl_progress_outcome(st, exercise);
+    return o && o->verdict == SL_V_SKIP;
+}
+
 int sl_progress_next(const sl_lesson_status *st, int n, int *lesson, int *exercise)
 {
     for (int l = 0; l < n; l++)
         for (int e = 0; e < st[l].lesson->count; e++)
-            if (!passes(&st[l], st[l].lesson->exercises[e].name)) {
+            if (!passes(&st[l], st[l].lesson->exercises[e].name) &&
+                !waits_for_gpu(&st[l], st[l].lesson->exercises[e].name)) {
                 *lesson = l;
                 *exercise = e;
                 return 1;
@@ -68,13 +77,32 @@ static void print_lesson(FILE *f, const sl_lesson_status *st)
     fputc('\n', f);
 }
 
+/* The exercises that passed every static check and wait for a GPU run. */
+static int print_waiting(FILE *f, const sl_lesson_status *st, int n)
+{
+    int waiting = 0;
+    for (int l = 0; l < n; l++)
+        for (int e = 0; e < st[l].lesson->count; e++)
+            if (waits_for_gpu(&st[l], st[l].lesson->exercises[e].name))
+                fprintf(f, "%s %s/%s",
+                        waiting++ ? "," : "\nstatic checks passed, the rest needs a GPU:",
+                        st[l].lesson->name, st[l].lesson->exercises[e].name);
+    if (waiting)
+        fprintf(
+            f,
+            "\n  (done for now; run make check on a GPU for the rest: docs/students.md#no-gpu)\n");
+    return waiting;
+}
+
 void sl_progress_print(FILE *f, const sl_lesson_status *st, int n)
 {
     for (int l = 0; l < n; l++)
         print_lesson(f, &st[l]);
+    int waiting = print_waiting(f, st, n);
     int lesson, exercise;
     if (!sl_progress_next(st, n, &lesson, &exercise)) {
-        fprintf(f, "\nevery exercise passes: well done\n");
+        fprintf(f, waiting ? "\nevery other exercise passes\n"
+                           : "\nevery exercise passes: well done\n");
         return;
     }
     const sl_lesson *l = st[lesson].lesson;
@@ -123,7 +151,7 @@ static void print_steps(FILE *f, const sl_exercise *e, sl_verdict v, int upto)
     }
 }
 
-void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise, const char *state_dir)
+int sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise, const char *state_dir)
 {
     const sl_lesson *l = st->lesson;
     const sl_exercise *e = NULL;
@@ -134,7 +162,7 @@ void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise, co
             for (int i = 0; i < l->count; i++)
                 fprintf(f, " %s", l->exercises[i].name);
             fputc('\n', f);
-            return;
+            return -1;
         }
     } else {
         for (int i = 0; i < l->count && !e; i++)
@@ -142,7 +170,7 @@ void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise, co
                 e = &l->exercises[i];
         if (!e) {
             fprintf(f, "every exercise of %s passes.\n", l->name);
-            return;
+            return 0;
         }
     }
     fprintf(f, "%s/%s: %s\n", l->name, e->name, e->title);
@@ -161,10 +189,16 @@ void sl_hint_print(FILE *f, const sl_lesson_status *st, const char *exercise, co
         if (state_dir)
             snprintf(state, sizeof state, "%s/hint-%s.step", state_dir, e->name);
         int step = sl_hint_advance(state_dir ? state : NULL, o->verdict);
-        print_steps(f, e, o->verdict, step);
+        print_steps(f, e, o->verdict, step > SL_HINT_STEPS ? SL_HINT_STEPS : step);
         if (step < SL_HINT_STEPS)
             fprintf(f, "(run make hint LESSON=%s EXERCISE=%s again for the next step)\n", l->name,
                     e->name);
+        else if (step > SL_HINT_STEPS)
+            fprintf(f,
+                    "no more steps: these %d are all the hints for %s; read the section below "
+                    "again, or ask your instructor\n",
+                    SL_HINT_STEPS, sl_verdict_name(o->verdict));
     }
     fprintf(f, "read: %s\n", e->doc);
+    return 0;
 }

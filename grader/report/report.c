@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "files.h"
+#include "hint.h"
 
 void sl_report_score(const sl_report *r, double *points, double *max_points)
 {
@@ -131,6 +132,53 @@ void sl_report_explain(sl_text *out, const sl_outcome *o)
         sl_text_printf(out, "read: %s\n", o->doc);
 }
 
+/* The ladder's first step, and where the next one is; a hint of its own
+ * (the policy's, say) as it is. */
+static void print_hint(FILE *f, const sl_outcome *o)
+{
+    if (!o->hint[0])
+        return;
+    if (o->hint_step == 1)
+        fprintf(f, "    hint 1/%d: %s  (make hint LESSON=%s EXERCISE=%s for the next step)\n",
+                SL_HINT_STEPS, o->hint, o->lesson, o->exercise);
+    else
+        fprintf(f, "    hint: %s\n", o->hint);
+}
+
+/* Exercises not started all say the same: one block for them, not four
+ * lines each (22 on a fresh starter). */
+static void print_todos(FILE *f, const sl_report *r)
+{
+    fprintf(f, "\nnot started yet (TODO): SYNCLAB_TODO(...) is still in the code of");
+    const char *lesson = "";
+    for (int i = 0; i < r->count; i++) {
+        const sl_outcome *o = &r->outcomes[i];
+        if (o->verdict != SL_V_TODO)
+            continue;
+        if (strcmp(o->lesson, lesson) != 0)
+            fprintf(f, "\n      %s:", o->lesson);
+        fprintf(f, " %s", o->exercise);
+        lesson = o->lesson;
+    }
+    fprintf(f,
+            "\n    hint 1/%d: What does the exercise's section of its lesson ask each thread "
+            "to do?  (make hint LESSON=<lesson> EXERCISE=<name> for the next step)\n",
+            SL_HINT_STEPS);
+    /* each lesson's page once: the exercises' sections without their anchors */
+    fprintf(f, "    read:");
+    char last[256] = "";
+    for (int i = 0; i < r->count; i++) {
+        const sl_outcome *o = &r->outcomes[i];
+        char page[256];
+        snprintf(page, sizeof page, "%.*s", (int)strcspn(o->doc, "#"), o->doc);
+        if (o->verdict == SL_V_TODO && page[0] && strcmp(page, last) != 0)
+            fprintf(f, " %s", page);
+        if (o->verdict == SL_V_TODO && page[0])
+            snprintf(last, sizeof last, "%s", page);
+    }
+    fprintf(f, " (each exercise has its section)\n");
+}
+
 void sl_report_print(FILE *f, const sl_report *r, int details)
 {
     fprintf(f, "%-10s %-22s %-8s %9s %7s\n", "lesson", "exercise", "verdict", "points", "time");
@@ -151,9 +199,14 @@ void sl_report_print(FILE *f, const sl_report *r, int details)
     fprintf(f, "score: %g / %g   (seed %" PRIu64 ", %.1f s)\n", pts, max, r->seed, r->seconds);
     if (!details)
         return;
+    int todo = 0;
+    for (int i = 0; i < r->count; i++)
+        todo += r->outcomes[i].verdict == SL_V_TODO;
+    if (todo > 1)
+        print_todos(f, r);
     for (int i = 0; i < r->count; i++) {
         const sl_outcome *o = &r->outcomes[i];
-        if (o->verdict == SL_V_PASS)
+        if (o->verdict == SL_V_PASS || (todo > 1 && o->verdict == SL_V_TODO))
             continue;
         fprintf(f, "\n%s/%s: %s%s%s\n", o->lesson, o->exercise, sl_verdict_name(o->verdict),
                 o->where[0] ? " at " : "", o->where);
@@ -163,8 +216,7 @@ void sl_report_print(FILE *f, const sl_report *r, int details)
             print_indented(f, sl_text_str(&d), "      ");
             sl_text_free(&d);
         }
-        if (o->hint[0])
-            fprintf(f, "    hint: %s\n", o->hint);
+        print_hint(f, o);
         if (o->doc[0])
             fprintf(f, "    read: %s\n", o->doc);
     }

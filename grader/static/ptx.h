@@ -118,6 +118,12 @@ typedef struct {
     const char *function; /* substring of the mangled name; NULL: all */
     const char *pattern;  /* FORBID/REQUIRE prefixes */
     const char *why;      /* shown with the RULE verdict: why it matters */
+    /* FORBID, FORBID_SOURCE, REQUIRE: what the rule forbids or requires, in
+     * the student's words, never the pattern ("atomics, an mbarrier's
+     * arrival count included"; "arrive() and wait() on a cuda::barrier").
+     * The verdict's first line is built around it; every lesson must give
+     * one (sl_rule_says_ok, checked by grader.lesson_inputs). */
+    const char *says;
 } sl_rule;
 
 /* The exercises that teach what CUB and thrust do: their kernels (mangled
@@ -131,13 +137,16 @@ typedef struct {
 /* clang-format off */
 #define SL_LIBRARY_SOURCES "/include/cub/|/include/thrust/|/cccl/cub/|/cccl/thrust/"
 #define SL_RULES_NO_LIBRARY(why)                                                                   \
-    {SL_RULE_FORBID, "3cub", "ld.|st.", why},                                                      \
-    {SL_RULE_FORBID, "6thrust", "ld.|st.", why},                                                   \
-    {SL_RULE_FORBID_SOURCE, NULL, SL_LIBRARY_SOURCES, why}
+    {SL_RULE_FORBID, "3cub", "ld.|st.", why, "CUB's kernels"},                                     \
+    {SL_RULE_FORBID, "6thrust", "ld.|st.", why, "thrust's kernels"},                               \
+    {SL_RULE_FORBID_SOURCE, NULL, SL_LIBRARY_SOURCES, why, "code from CUB's or thrust's headers"}
 /* clang-format on */
 
 /* 1 when every rule holds; otherwise 0 with the first violation explained
- * in why and its source location(s) in where. */
+ * in why and its source location(s) in where. The explanation is words and
+ * places: the rule's says and why, the instruction found in words (with
+ * its PTX in `backquotes`, which reports move to a line of their own),
+ * never the rule's pattern. */
 int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why, char *where,
                    size_t wherelen);
 
@@ -150,6 +159,14 @@ int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why, char *wh
  * there and not reported. Returns 1 and explains when one is found. */
 int sl_ptx_divergent_barrier(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
                              void *arg, sl_text *why, char *where, size_t wherelen);
+
+/* 1 when a rule that is checked (FORBID, FORBID_SOURCE, REQUIRE) says in
+ * words what it asks (r->says set, and free of the pattern language:
+ * no '|', '&', '@' or '+.'); the others need none. */
+int sl_rule_says_ok(const sl_rule *r);
+/* What an instruction does, in words a student knows ("an atomic
+ * read-modify-write (atomicAdd, atomicCAS...)", "a warp shuffle"). */
+const char *sl_ptx_insn_words(const sl_ptx_insn *in);
 
 /* Helpers for the checks built on the parser (ptx_rules.c, ptx_barriers.c). */
 /* The opcode, without a predicate guard ("@%p1 "); *len gets its length. */

@@ -739,10 +739,10 @@ static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int re
             sl_text_printf(why, ", which reaches a block-wide barrier,");
         sl_text_printf(why, " is inside a branch or loop that depends on the thread index (");
         sl_ptx_say(p, &f->insn[cause[g.block_of[j]]], why, where, wl);
+        /* what is wrong, not the fix: that is the hint ladder's last step */
         sl_text_printf(why, "): threads that skip it never arrive, so the threads that wait "
-                            "there wait for them. Move the barrier out of the branch so every "
-                            "thread of the block reaches it (found in the PTX; synccheck does "
-                            "not always see it)");
+                            "there wait for them (found in the PTX; synccheck does not always "
+                            "see it)");
         found = 1;
     }
     free(has_barrier);

@@ -934,17 +934,14 @@ static int check_spins(fn *c, const report *r)
                                    "promise that blocks start in index order, or that the "
                                    "block waited for runs while this one spins, so it may "
                                    "wait forever. ");
+            /* the rule, not the fix: that is the hint ladder's last step */
             if (c->no_atomics)
-                sl_text_printf(r->why, "Atomics are forbidden here, so the atomic ticket that "
-                                       "fixes this elsewhere is not open to you: let kernel "
-                                       "boundaries order the blocks instead (scan the tiles, "
-                                       "scan the tile sums in a second kernel, add them back "
-                                       "in a third)");
+                sl_text_printf(r->why, "Atomics are forbidden here, so no block can learn which "
+                                       "tiles running blocks took: blocks must not wait for each "
+                                       "other within one launch");
             else
-                sl_text_printf(r->why, "Take the tile index from an atomic ticket (if "
-                                       "(threadIdx.x == 0) tile = atomicAdd(&counter, 1), "
-                                       "shared with the block): a block then waits only for "
-                                       "tiles that blocks already running took");
+                sl_text_printf(r->why, "A block may wait only for a tile that a block already "
+                                       "running took, which blockIdx does not tell");
             return 1;
         }
     }

@@ -45,6 +45,50 @@ static insn_class classify(const sl_ptx_insn *in, int *release)
 
 /* ---------- rules ---------- */
 
+int sl_rule_says_ok(const sl_rule *r)
+{
+    if (r->kind != SL_RULE_FORBID && r->kind != SL_RULE_FORBID_SOURCE && r->kind != SL_RULE_REQUIRE)
+        return 1;
+    return r->says && r->says[0] && !strpbrk(r->says, "|&@") && !strstr(r->says, "+.");
+}
+
+/* Opcode prefixes, most specific first, and what they do in words. */
+static const struct {
+    const char *prefix, *words;
+} INSN_WORDS[] = {
+    {"atom.",
+     "an atomic read-modify-write (atomicAdd, atomicCAS, atomicExch, cuda::atomic_ref...)"},
+    {"red.", "an atomic update whose result is unused (atomicAdd and the like)"},
+    {"sured.", "an atomic update of a surface"},
+    {"cp.reduce.async", "an asynchronous bulk reduction into memory"},
+    {"multimem.", "a multimem reduction"},
+    {"mbarrier.pending_count", "a read of an mbarrier's pending arrival count"},
+    {"mbarrier.arrive", "an arrival on an mbarrier (cuda::barrier's arrive)"},
+    {"mbarrier.", "an mbarrier operation (cuda::barrier)"},
+    {"shfl.", "a warp shuffle (__shfl_*_sync)"},
+    {"redux.", "a warp reduction (__reduce_*_sync)"},
+    {"bar.red.", "a voting barrier (__syncthreads_count/and/or)"},
+    {"barrier.red.", "a voting barrier (__syncthreads_count/and/or)"},
+    {"barrier.cta.red.", "a voting barrier (__syncthreads_count/and/or)"},
+    {"bar.warp.sync", "a warp barrier (__syncwarp)"},
+    {"bar.", "a block-wide barrier (__syncthreads)"},
+    {"barrier.", "a block-wide barrier (__syncthreads)"},
+    {"membar.", "a memory fence (__threadfence and the like)"},
+    {"fence.", "a memory fence (__threadfence, cuda::atomic_thread_fence...)"},
+    {"cp.async", "an asynchronous copy (cuda::memcpy_async)"},
+    {"ld.", "a load from memory"},
+    {"st.", "a store to memory"},
+    {"call", "a function call"},
+};
+
+const char *sl_ptx_insn_words(const sl_ptx_insn *in)
+{
+    for (size_t i = 0; i < sizeof INSN_WORDS / sizeof INSN_WORDS[0]; i++)
+        if (sl_ptx_matches(in, INSN_WORDS[i].prefix))
+            return INSN_WORDS[i].words;
+    return "an instruction";
+}
+
 static int in_scope(const sl_ptx_func *f, const sl_rule *r)
 {
     return !r->function || strstr(f->name, r->function) != NULL;
@@ -78,9 +122,9 @@ static int check_forbid(const sl_ptx *p, const sl_rule *r, sl_text *why, char *w
             continue;
         for (int j = 0; j < f->ninsn; j++) {
             if (sl_ptx_matches(&f->insn[j], r->pattern)) {
-                sl_text_printf(why, "the PTX of %s contains ", f->name);
+                sl_text_printf(why, "%s has %s at ", f->name, sl_ptx_insn_words(&f->insn[j]));
                 sl_ptx_say(p, &f->insn[j], why, where, wl);
-                sl_text_printf(why, ", which this exercise forbids");
+                sl_text_printf(why, "; this exercise forbids %s", r->says ? r->says : "it");
                 ok = 0;
                 break;
             }
@@ -131,12 +175,10 @@ static int check_forbid_source(const sl_ptx *p, const sl_rule *r, sl_text *why, 
             int k = source_file(p, &f->insn[j], r->pattern);
             if (k < 0)
                 continue;
-            sl_text_printf(why, "the PTX of %s contains ", f->name);
+            sl_text_printf(why, "%s has code compiled from the library header %s (%s at ", f->name,
+                           p->file[k], sl_ptx_insn_words(&f->insn[j]));
             sl_ptx_say(p, &f->insn[j], why, where, wl);
-            sl_text_printf(why,
-                           ", compiled from the library header %s, which this exercise "
-                           "forbids",
-                           p->file[k]);
+            sl_text_printf(why, "); this exercise forbids %s", r->says ? r->says : "it");
             ok = 0;
         }
     }
@@ -239,6 +281,7 @@ static void called_from(const sl_ptx *p, int root, char *mark)
 static int check_require(const sl_ptx *p, const sl_rule *r, sl_text *why)
 {
     int found = 0, kernels = 0;
+    const char *kernel = NULL; /* the first kernel that misses it */
     char *mark = calloc((size_t)p->nfunc + 1, 1);
     if (!mark)
         abort();
@@ -249,8 +292,10 @@ static int check_require(const sl_ptx *p, const sl_rule *r, sl_text *why)
         called_from(p, i, mark);
         found = require_met(p, r, mark);
         kernels++;
-        if (!found)
+        if (!found) {
+            kernel = p->func[i].name;
             break;
+        }
     }
     if (kernels == 0) { /* no such kernel (or a lesson-wide rule): the whole scope */
         free(mark);
@@ -259,9 +304,12 @@ static int check_require(const sl_ptx *p, const sl_rule *r, sl_text *why)
     }
     free(mark);
     if (!found)
-        sl_text_printf(why, "no instruction matching '%s' in %s%s", r->pattern,
-                       r->function ? r->function : "the PTX",
-                       r->function ? " or the functions it calls" : "");
+        sl_text_printf(why, "%s does not use %s, which this exercise requires (looked for in %s)",
+                       kernel        ? kernel
+                       : r->function ? r->function
+                                     : "your code",
+                       r->says ? r->says : "what the rule asks",
+                       kernel ? "the kernel and the functions it calls" : "the whole file");
     return found;
 }
 

@@ -4,11 +4,13 @@
 # Each is judged by the static stages alone (syncgrade expect --static): a
 # static verdict must match, and a case expected to PASS or to fail only at
 # run time must get through them. No GPU is used, so the result is the same
-# in CI and on the device.
+# in CI and on the device. Every RULE and SYNC detail must read as words
+# (rule_words.sh: no mangled names, no rule patterns).
 #   heldout.sh SYNCGRADE LESSON_DIR OUT_DIR
 set -uo pipefail
 syncgrade=$1 dir=$2 out=$3
 lesson=$(basename "$dir")
+rm -rf "$out" # results of this run only: rule_words.sh reads them all
 mkdir -p "$(dirname "$out")" || exit 2
 fail=0 n=0
 for f in "$dir"/*.cu; do
@@ -19,4 +21,5 @@ for f in "$dir"/*.cu; do
   fi
 done
 echo "heldout $lesson: $((n - fail)) of $n cases right"
+"$(dirname "$0")/rule_words.sh" "$out" || fail=$((fail + 1))
 [ "$fail" -eq 0 ]

@@ -264,6 +264,22 @@ START_TEST(shape_helpers_keep_their_word)
 END_TEST
 
 /* A new exercise states its promises here too. */
+/* Every FORBID, FORBID_SOURCE and REQUIRE of every lesson says in words
+ * what it asks: its verdict is built around that sentence, and the
+ * pattern language must never reach a student (issue 28). */
+START_TEST(every_rule_says_itself_in_words)
+{
+    for (const sl_lesson *const *l = sl_lessons; *l; l++)
+        for (int i = 0; i < (*l)->count; i++)
+            for (const sl_rule *r = (*l)->exercises[i].rules; r && r->kind != SL_RULE_END; r++)
+                ck_assert_msg(sl_rule_says_ok(r),
+                              "%s/%s: a rule on '%s' has no .says in words (or one with "
+                              "pattern syntax: %s)",
+                              (*l)->name, (*l)->exercises[i].name, r->pattern ? r->pattern : "",
+                              r->says ? r->says : "none");
+}
+END_TEST
+
 START_TEST(every_exercise_has_promises)
 {
     for (const sl_lesson *const *l = sl_lessons; *l; l++)
@@ -361,6 +377,7 @@ int main(void)
     tcase_add_test(tc, every_exercise_has_promises);
     tcase_add_loop_test(tc, every_input_is_within_the_contract, 0, NPROMISES);
     tcase_add_loop_test(tc, every_exercise_has_a_playground, 0, NPROMISES);
+    tcase_add_test(tc, every_rule_says_itself_in_words);
     tcase_add_test(tc, shape_helpers_keep_their_word);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

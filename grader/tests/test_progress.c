@@ -94,6 +94,11 @@ START_TEST(hint_shows_the_last_verdict_or_the_first_step)
     ck_assert_ptr_nonnull(strstr(buf, "no exercise 'nope' in lesson alpha; its exercises: first "
                                       "second"));
     free(buf);
+    /* an unknown exercise is an error (make hint exits non-zero) */
+    f = fopen("/dev/null", "w");
+    ck_assert_int_eq(sl_hint_print(f, &st, "nope", NULL), -1);
+    ck_assert_int_eq(sl_hint_print(f, &st, "second", NULL), 0);
+    fclose(f);
 }
 END_TEST
 
@@ -124,6 +129,9 @@ START_TEST(hint_ladder_climbs_one_step_per_call)
                                          "the read."));
     ck_assert_ptr_null(strstr(out[2], "again for the next step"));
     ck_assert_ptr_nonnull(strstr(out[3], "hint 3/3 (fix)"));
+    /* a fourth call says there are no more, instead of repeating in silence */
+    ck_assert_ptr_null(strstr(out[2], "no more steps"));
+    ck_assert_ptr_nonnull(strstr(out[3], "no more steps: these 3 are all the hints for RACE"));
     /* another verdict: back to its first step */
     ck_assert_ptr_nonnull(strstr(out[4], "last check: WRONG"));
     ck_assert_ptr_nonnull(strstr(out[4], "hint 1/3 (question): Which outputs come out wrong"));
@@ -152,6 +160,101 @@ START_TEST(hint_ladder_uses_the_lessons_steps)
     ck_assert_str_eq(sl_text_str(&t[2]), "Own fix.");
     for (int k = 0; k < 3; k++)
         sl_text_free(&t[k]);
+}
+END_TEST
+
+/* SKIP (static checks passed, no GPU here) is done for now: progress
+ * moves on and says what still needs a GPU (issue 28). */
+START_TEST(progress_moves_past_skip)
+{
+    sl_outcome a[2] = {outcome("alpha", "first", SL_V_SKIP), outcome("alpha", "second", SL_V_TODO)};
+    sl_lesson_status st[2] = {{&unit_lesson_a, 1, {.outcomes = a, .count = 2}},
+                              {&unit_lesson_b, 0, {.count = 0}}};
+    int l, e;
+    ck_assert(sl_progress_next(st, 2, &l, &e));
+    ck_assert_int_eq(l, 0);
+    ck_assert_int_eq(e, 1);
+    char *out = printed(sl_progress_print, st, 2);
+    ck_assert_ptr_nonnull(strstr(out, "static checks passed, the rest needs a GPU: alpha/first\n"));
+    ck_assert_ptr_nonnull(strstr(out, "next: alpha/second (TODO)"));
+    free(out);
+    a[1].verdict = SL_V_PASS;
+    sl_outcome b[1] = {outcome("beta", "third", SL_V_SKIP)};
+    st[1].checked = 1;
+    st[1].last.outcomes = b;
+    st[1].last.count = 1;
+    ck_assert(!sl_progress_next(st, 2, &l, &e));
+    out = printed(sl_progress_print, st, 2);
+    ck_assert_ptr_nonnull(strstr(out, "needs a GPU: alpha/first, beta/third\n"));
+    ck_assert_ptr_nonnull(strstr(out, "every other exercise passes"));
+    ck_assert_ptr_null(strstr(out, "well done"));
+    free(out);
+}
+END_TEST
+
+/* TODO's step 2 is a rule, not step 1 or 3 again nor "not started". */
+START_TEST(todo_ladder_has_a_rule_step)
+{
+    const sl_exercise *e = &unit_lesson_a.exercises[1];
+    sl_text t[3] = {{0}, {0}, {0}};
+    for (int k = 0; k < 3; k++)
+        sl_hint_step(e, SL_V_TODO, k + 1, &t[k]);
+    ck_assert_str_ne(sl_text_str(&t[1]), sl_verdict_hint(SL_V_TODO));
+    ck_assert_str_ne(sl_text_str(&t[1]), sl_text_str(&t[2]));
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&t[1]), "contract"));
+    for (int k = 0; k < 3; k++)
+        sl_text_free(&t[k]);
+}
+END_TEST
+
+/* make check prints step 1; the next make hint goes on at step 2. */
+START_TEST(check_counts_as_the_first_step)
+{
+    char dir[] = "/tmp/synclab-shown-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/hint-first.step", dir);
+    sl_hint_shown(path, SL_V_RULE, 1);
+    ck_assert_int_eq(sl_hint_advance(path, SL_V_RULE), 2);
+    sl_hint_shown(path, SL_V_RULE, 1); /* a check again: the ladder stays where it was */
+    ck_assert_int_eq(sl_hint_advance(path, SL_V_RULE), 3);
+    ck_assert_int_eq(sl_hint_advance(path, SL_V_RULE), 4); /* no more */
+    ck_assert_int_eq(sl_hint_advance(path, SL_V_RULE), 4);
+    sl_hint_shown(path, SL_V_SYNC, 1); /* another verdict starts over */
+    ck_assert_int_eq(sl_hint_advance(path, SL_V_SYNC), 2);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* The table's hint is the question with the way to the next step, never
+ * the fix; TODOs share one block (issue 28). */
+START_TEST(report_prints_the_first_step_and_one_todo_block)
+{
+    sl_outcome o[3] = {outcome("alpha", "first", SL_V_RACE), outcome("alpha", "second", SL_V_TODO),
+                       outcome("beta", "third", SL_V_TODO)};
+    strcpy(o[0].hint, "Which slot?");
+    o[0].hint_step = 1;
+    for (int i = 1; i < 3; i++) {
+        sl_text_printf(&o[i].detail, "SYNCLAB_TODO(%s) is still in the code\n", o[i].exercise);
+        strcpy(o[i].hint, "What does it ask?");
+        o[i].hint_step = 1;
+    }
+    sl_report r = {"/nowhere", 1, 0.5, o, 3};
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    sl_report_print(f, &r, 1);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "    hint 1/3: Which slot?  (make hint LESSON=alpha "
+                                      "EXERCISE=first for the next step)\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "not started yet (TODO)"));
+    ck_assert_ptr_nonnull(strstr(buf, "      alpha: second\n      beta: third\n"));
+    ck_assert_ptr_null(strstr(buf, "SYNCLAB_TODO(second) is still"));
+    ck_assert_ptr_null(strstr(buf, "alpha/second: TODO"));
+    free(buf);
+    for (int i = 0; i < 3; i++)
+        sl_outcome_free(&o[i]);
 }
 END_TEST
 
@@ -201,6 +304,10 @@ Suite *progress_suite(void)
     tcase_add_test(tc, hint_ladder_climbs_one_step_per_call);
     tcase_add_test(tc, hint_ladder_uses_the_lessons_steps);
     tcase_add_test(tc, sync_detail_shows_source_lines_before_ptx);
+    tcase_add_test(tc, progress_moves_past_skip);
+    tcase_add_test(tc, todo_ladder_has_a_rule_step);
+    tcase_add_test(tc, check_counts_as_the_first_step);
+    tcase_add_test(tc, report_prints_the_first_step_and_one_todo_block);
     suite_add_tcase(s, tc);
     return s;
 }

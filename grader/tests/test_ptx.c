@@ -25,7 +25,7 @@ static void unload(void)
 /* Runs one FENCED_PUBLISH rule on the kernel whose name contains fn. */
 static int fenced(const char *fn, sl_text *why, char *where)
 {
-    sl_rule rules[] = {{SL_RULE_FENCED_PUBLISH, fn, NULL, "WHY"}, {SL_RULE_END, 0, 0, 0}};
+    sl_rule rules[] = {{SL_RULE_FENCED_PUBLISH, fn, NULL, "WHY", NULL}, {SL_RULE_END, 0, 0, 0, 0}};
     return sl_rules_check(&ptx, rules, why, where, 256);
 }
 
@@ -94,18 +94,18 @@ END_TEST
 
 START_TEST(forbid_sees_atomics_and_inline_asm)
 {
-    sl_rule rules[] = {{SL_RULE_FORBID, "uses_inline_asm_atomic", "atom.|red.", "no atomics"},
-                       {SL_RULE_END, 0, 0, 0}};
+    sl_rule rules[] = {{SL_RULE_FORBID, "uses_inline_asm_atomic", "atom.|red.", "no atomics", "it"},
+                       {SL_RULE_END, 0, 0, 0, 0}};
     sl_text why = {0};
     char where[256];
     ck_assert(!sl_rules_check(&ptx, rules, &why, where, sizeof where));
     ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "atom.global.add.u32"));
     sl_text_free(&why);
-    sl_rule clean[] = {{SL_RULE_FORBID, "no_atomics", "atom.|red.", "no atomics"},
-                       {SL_RULE_END, 0, 0, 0}};
+    sl_rule clean[] = {{SL_RULE_FORBID, "no_atomics", "atom.|red.", "no atomics", "it"},
+                       {SL_RULE_END, 0, 0, 0, 0}};
     ck_assert(sl_rules_check(&ptx, clean, &why, where, sizeof where));
-    sl_rule builtin[] = {{SL_RULE_FORBID, "pub_no_fence", "atom.|red.", "x"},
-                         {SL_RULE_END, 0, 0, 0}};
+    sl_rule builtin[] = {{SL_RULE_FORBID, "pub_no_fence", "atom.|red.", "x", "it"},
+                         {SL_RULE_END, 0, 0, 0, 0}};
     ck_assert(!sl_rules_check(&ptx, builtin, &why, where, sizeof where));
     /* an atomicAdd is located at the student's line, not in the CUDA header */
     ck_assert_ptr_nonnull(strstr(where, "ptx_idioms.cu:22"));
@@ -115,15 +115,74 @@ END_TEST
 
 START_TEST(require_needs_a_match)
 {
-    sl_rule need_fence[] = {{SL_RULE_REQUIRE, "no_atomics", "membar.", "x"},
-                            {SL_RULE_END, 0, 0, 0}};
+    sl_rule need_fence[] = {{SL_RULE_REQUIRE, "no_atomics", "membar.", "x", "it"},
+                            {SL_RULE_END, 0, 0, 0, 0}};
     sl_text why = {0};
     char where[256];
     ck_assert(!sl_rules_check(&ptx, need_fence, &why, where, sizeof where));
-    sl_rule has_fence[] = {{SL_RULE_REQUIRE, "pub_threadfence", "membar.gl", "x"},
-                           {SL_RULE_END, 0, 0, 0}};
+    sl_rule has_fence[] = {{SL_RULE_REQUIRE, "pub_threadfence", "membar.gl", "x", "it"},
+                           {SL_RULE_END, 0, 0, 0, 0}};
     ck_assert(sl_rules_check(&ptx, has_fence, &why, where, sizeof where));
     sl_text_free(&why);
+}
+END_TEST
+
+/* The text outside `backquoted PTX` (what a student reads as words). */
+static void words_only(const char *why, char *out, size_t n)
+{
+    size_t k = 0;
+    int quoted = 0;
+    for (const char *c = why; *c && k + 1 < n; c++) {
+        if (*c == '`')
+            quoted = !quoted;
+        else if (!quoted)
+            out[k++] = *c;
+    }
+    out[k] = '\0';
+}
+
+/* A RULE says what is wrong in words: the instruction named for what it
+ * does, the rule's says, never its pattern (issue 28). */
+START_TEST(rule_messages_speak_words_not_patterns)
+{
+    sl_rule forbid[] = {{SL_RULE_FORBID, "uses_inline_asm_atomic", "atom.|red.", "Why.", "atomics"},
+                        {SL_RULE_END, 0, 0, 0, 0}};
+    sl_text why = {0};
+    char where[256], words[2048];
+    ck_assert(!sl_rules_check(&ptx, forbid, &why, where, sizeof where));
+    words_only(sl_text_str(&why), words, sizeof words);
+    ck_assert_msg(strstr(words, "has an atomic read-modify-write (atomicAdd"), "%s", words);
+    ck_assert_msg(strstr(words, "; this exercise forbids atomics.\nWhy."), "%s", words);
+    ck_assert_msg(!strstr(words, "atom.|red.") && !strstr(words, "contains"), "%s", words);
+    sl_text_clear(&why);
+    const char *forms = "mbarrier.arrive&mbarrier.try_wait|atom+.acq_rel@__barrier/";
+    sl_rule need[] = {
+        {SL_RULE_REQUIRE, "no_atomics", forms, "Why.", "arrive() and wait() on a cuda::barrier"},
+        {SL_RULE_END, 0, 0, 0, 0}};
+    ck_assert(!sl_rules_check(&ptx, need, &why, where, sizeof where));
+    words_only(sl_text_str(&why), words, sizeof words);
+    ck_assert_msg(strstr(words, "does not use arrive() and wait() on a cuda::barrier, which this "
+                                "exercise requires"),
+                  "%s", words);
+    ck_assert_msg(!strstr(words, "mbarrier.arrive") && !strchr(words, '&') && !strchr(words, '|'),
+                  "%s", words);
+    sl_text_free(&why);
+}
+END_TEST
+
+/* Every checked rule must say itself in words; other kinds need not. */
+START_TEST(rules_must_say_themselves)
+{
+    sl_rule ok = {SL_RULE_FORBID, "k", "atom.", "w", "atomics"};
+    sl_rule none = {SL_RULE_REQUIRE, "k", "bar.red.", "w", NULL};
+    sl_rule pattern = {SL_RULE_REQUIRE, "k", "bar.red.", "w", "bar.red.|barrier.red."};
+    sl_rule term = {SL_RULE_REQUIRE, "k", "atom", "w", "atom+.acq_rel"};
+    sl_rule note = {SL_RULE_ORDER_NOTE, NULL, NULL, "w", NULL};
+    ck_assert(sl_rule_says_ok(&ok));
+    ck_assert(!sl_rule_says_ok(&none));
+    ck_assert(!sl_rule_says_ok(&pattern));
+    ck_assert(!sl_rule_says_ok(&term));
+    ck_assert(sl_rule_says_ok(&note));
 }
 END_TEST
 
@@ -224,8 +283,9 @@ START_TEST(comments_cannot_fake_instructions_or_bounds)
             ck_assert_str_eq(k->insn[j].text, "call.uni (retval0), helper, ( param0 )");
         }
     ck_assert_int_eq(calls, 1);
-    sl_rule need_fence[] = {{SL_RULE_REQUIRE, "kernel_fake", "membar.gl|mbarrier.arrive", "x"},
-                            {SL_RULE_END, 0, 0, 0}};
+    sl_rule need_fence[] = {
+        {SL_RULE_REQUIRE, "kernel_fake", "membar.gl|mbarrier.arrive", "x", "it"},
+        {SL_RULE_END, 0, 0, 0, 0}};
     sl_text why = {0};
     char where[256];
     ck_assert(!sl_rules_check(&p, need_fence, &why, where, sizeof where));
@@ -245,17 +305,18 @@ START_TEST(rules_follow_the_call_graph)
     ck_assert_int_eq(sl_ptx_reachable(&p, k, mark), 2);
     ck_assert(mark[k] && mark[h] && !mark[o]);
     /* the atomic is in the helper the kernel calls: it is the kernel's */
-    sl_rule forbid[] = {{SL_RULE_FORBID, "kernel_fake", "atom.|red.", "no atomics"},
-                        {SL_RULE_END, 0, 0, 0}};
+    sl_rule forbid[] = {{SL_RULE_FORBID, "kernel_fake", "atom.|red.", "no atomics", "it"},
+                        {SL_RULE_END, 0, 0, 0, 0}};
     sl_text why = {0};
     char where[256];
     ck_assert(!sl_rules_check(&p, forbid, &why, where, sizeof where));
     ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "atom.global.add.u32"));
     sl_text_free(&why);
-    sl_rule other[] = {{SL_RULE_FORBID, "other_kernel", "atom.|red.", "no atomics"},
-                       {SL_RULE_END, 0, 0, 0}};
+    sl_rule other[] = {{SL_RULE_FORBID, "other_kernel", "atom.|red.", "no atomics", "it"},
+                       {SL_RULE_END, 0, 0, 0, 0}};
     ck_assert(sl_rules_check(&p, other, &why, where, sizeof where));
-    sl_rule need[] = {{SL_RULE_REQUIRE, "kernel_fake", "atom.global", "x"}, {SL_RULE_END, 0, 0, 0}};
+    sl_rule need[] = {{SL_RULE_REQUIRE, "kernel_fake", "atom.global", "x", "it"},
+                      {SL_RULE_END, 0, 0, 0, 0}};
     ck_assert(sl_rules_check(&p, need, &why, where, sizeof where));
     sl_ptx_free(&p);
     /* other call spellings: plain `call` with no return value, an indirect
@@ -270,8 +331,8 @@ START_TEST(rules_follow_the_call_graph)
         "\tcall %rd1, (param0), prototype_0;\n\t}\n\tret;\n}\n";
     parse_string(calls, &p);
     ck_assert_int_eq(p.nfunc, 5);
-    sl_rule chain[] = {{SL_RULE_FORBID, "chain_kernel", "atom.|red.", "no atomics"},
-                       {SL_RULE_END, 0, 0, 0}};
+    sl_rule chain[] = {{SL_RULE_FORBID, "chain_kernel", "atom.|red.", "no atomics", "it"},
+                       {SL_RULE_END, 0, 0, 0, 0}};
     ck_assert(!sl_rules_check(&p, chain, &why, where, sizeof where));
     ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "leaf"));
     char pmark[5] = {0};
@@ -291,7 +352,7 @@ START_TEST(require_accepts_any_listed_form)
         "\t@%p1 bra $L1;\n\tret;\n}\n";
     static const char only_bar[] = ".visible .entry saw()\n{\n\tbar.sync 0;\n\tret;\n}\n";
     const char *forms = "mbarrier.arrive|atom+.acq_rel+.cta&ld+.acquire+.cta";
-    sl_rule need[] = {{SL_RULE_REQUIRE, "saw", forms, "x"}, {SL_RULE_END, 0, 0, 0}};
+    sl_rule need[] = {{SL_RULE_REQUIRE, "saw", forms, "x", "it"}, {SL_RULE_END, 0, 0, 0, 0}};
     sl_text why = {0};
     char where[256];
     sl_ptx p;
@@ -510,7 +571,8 @@ START_TEST(reader_gives_one_spelling_per_instruction)
     ck_assert_int_eq(k->insn[4].src_line, 7);
     ck_assert_str_eq(k->insn[5].text, "shfl.sync.bfly.b32 %r3, %r2, 1, 31, -1");
     ck_assert_str_eq(k->insn[6].text, "mov.u32 %r1, %r3");
-    sl_rule no_red[] = {{SL_RULE_FORBID, "spell", "red.|atom.", "x"}, {SL_RULE_END, 0, 0, 0}};
+    sl_rule no_red[] = {{SL_RULE_FORBID, "spell", "red.|atom.", "x", "it"},
+                        {SL_RULE_END, 0, 0, 0, 0}};
     sl_text why = {0};
     char where[256];
     ck_assert(!sl_rules_check(&p, no_red, &why, where, sizeof where)); /* the rule is broken */
@@ -683,7 +745,7 @@ START_TEST(library_source_is_found_by_its_file)
         ".visible .entry scan_kernel()\n{\n\t.reg .b32 %r<3>;\n"
         "\t.loc 1 10 1\n\tmov.u32 %r1, %tid.x;\n"
         "\t.loc 2 200 3\n\tshfl.sync.up.b32 %r2, %r1, 1, 0, -1;\n\tret;\n}\n";
-    sl_rule rules[] = {SL_RULES_NO_LIBRARY("WHY"), {SL_RULE_END, 0, 0, 0}};
+    sl_rule rules[] = {SL_RULES_NO_LIBRARY("WHY"), {SL_RULE_END, 0, 0, 0, 0}};
     sl_ptx p;
     parse_string(inlined, &p);
     sl_text why = {0};
@@ -744,8 +806,8 @@ START_TEST(require_counts_called_code_from_named_sources)
     sl_ptx p;
     parse_string(req, &p);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        sl_rule rules[] = {{SL_RULE_REQUIRE, cases[i].kernel, cases[i].pattern, "WHY"},
-                           {SL_RULE_END, 0, 0, 0}};
+        sl_rule rules[] = {{SL_RULE_REQUIRE, cases[i].kernel, cases[i].pattern, "WHY", "it"},
+                           {SL_RULE_END, 0, 0, 0, 0}};
         sl_text why = {0};
         char where[256];
         ck_assert_msg(sl_rules_check(&p, rules, &why, where, sizeof where) == cases[i].met,
@@ -762,6 +824,8 @@ Suite *ptx_suite(void)
     TCase *tc = tcase_create("rules");
     tcase_add_checked_fixture(tc, load, unload);
     tcase_add_test(tc, parses_every_kernel);
+    tcase_add_test(tc, rule_messages_speak_words_not_patterns);
+    tcase_add_test(tc, rules_must_say_themselves);
     tcase_add_test(tc, correct_idioms_pass);
     tcase_add_test(tc, block_scope_fence_is_too_narrow);
     tcase_add_test(tc, missing_fence_is_reported_with_lines);

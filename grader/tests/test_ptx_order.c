@@ -395,9 +395,9 @@ START_TEST(waiting_on_a_block_index)
     SAYS("blockIdx");
     WHERE("k.cu:10");
     ck_assert_msg(!judge(by_ticket, NULL), "%s", sl_text_str(&why));
-    sl_rule coresident[] = {{SL_RULE_CORESIDENT, NULL, NULL, NULL},
-                            {SL_RULE_ORDER_NOTE, NULL, NULL, "NOTE"},
-                            {SL_RULE_END, NULL, NULL, NULL}};
+    sl_rule coresident[] = {{SL_RULE_CORESIDENT, NULL, NULL, NULL, NULL},
+                            {SL_RULE_ORDER_NOTE, NULL, NULL, "NOTE", NULL},
+                            {SL_RULE_END, NULL, NULL, NULL, NULL}};
     ck_assert(!judge(by_index, coresident));
     /* the exercise's note comes with a finding */
     char *k = message_kernel(VOLATILE_SPIN, "", "membar.gl;", VOLATILE_FLAG);

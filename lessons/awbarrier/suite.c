@@ -110,8 +110,9 @@ static int saw_check(const sl_case *in, const sl_case *out, sl_text *why)
 static const sl_rule saw_rules[] = {
     {SL_RULE_REQUIRE, "_Z17split_arrive_wait", BLOCK_BARRIER_FORMS,
      "the exercise is about cuda::barrier: arrive() and wait() on a block_barrier "
-     "(mbarrier.arrive and its wait in the PTX), not __syncthreads() alone"},
-    {SL_RULE_END, NULL, NULL, NULL},
+     "(mbarrier.arrive and its wait in the PTX), not __syncthreads() alone",
+     "arrive() and then wait() on a cuda::barrier"},
+    {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 /* ---- normalize --------------------------------------------------------------- */
@@ -234,8 +235,9 @@ static int norm_check(const sl_case *in, const sl_case *out, sl_text *why)
 static const sl_rule norm_rules[] = {
     {SL_RULE_REQUIRE, "_Z9normalize", BLOCK_BARRIER_FORMS,
      "the block reduction must use the cuda::barrier (arrive()/wait(): mbarrier.arrive and "
-     "its wait in the PTX), not __syncthreads() alone; grid.sync() is no block barrier"},
-    {SL_RULE_END, NULL, NULL, NULL},
+     "its wait in the PTX), not __syncthreads() alone; grid.sync() is no block barrier",
+     "arrive() and wait() on a cuda::barrier for its block reduction"},
+    {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 /* ---- tile_pipeline -------------------------------------------------------------- */
@@ -317,8 +319,9 @@ static int tp_check(const sl_case *in, const sl_case *out, sl_text *why)
 static const sl_rule tp_rules[] = {
     {SL_RULE_REQUIRE, "_Z13tile_pipeline", "cp.async",
      "the tiles must be staged with cuda::memcpy_async (cp.async in the PTX), not "
-     "copied into shared memory with plain loads and stores"},
-    {SL_RULE_END, NULL, NULL, NULL},
+     "copied into shared memory with plain loads and stores",
+     "an asynchronous copy (cuda::memcpy_async) into shared memory"},
+    {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 /* ---- the playground (make run) ------------------------------------------ */

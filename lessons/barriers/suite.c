@@ -251,11 +251,13 @@ static int vote_check(const sl_case *in, const sl_case *out, sl_text *why)
 static const sl_rule vote_rules[] = {
     {SL_RULE_REQUIRE, "block_vote", "bar.red.|barrier.red.|barrier.cta.red.",
      "block_vote is about the voting barriers: count, all and any must come from "
-     "__syncthreads_count, __syncthreads_and and __syncthreads_or (no bar.red in the PTX)."},
+     "__syncthreads_count, __syncthreads_and and __syncthreads_or (no bar.red in the PTX).",
+     "the voting barriers __syncthreads_count, __syncthreads_and and __syncthreads_or"},
     {SL_RULE_FORBID, "block_vote", SL_ATOMIC_OPCODES "|mbarrier.",
      "block_vote must not use atomics (an mbarrier's arrival count is one too): the voting "
-     "barriers count for you, in one step."},
-    {SL_RULE_END, NULL, NULL, NULL},
+     "barriers count for you, in one step.",
+     "atomics (an mbarrier, whose arrivals are counted atomically, included)"},
+    {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 /* ---- warp_step ---------------------------------------------------------- */
@@ -288,8 +290,9 @@ static const sl_rule warp_rules[] = {
     {SL_RULE_FORBID, "warp_step", "shfl.|redux.",
      "warp_step exchanges values through shared memory, which is what needs __syncwarp(); "
      "shuffles and warp reductions (__shfl_*_sync, __reduce_*_sync, cg::reduce) synchronize "
-     "by themselves and are taught later."},
-    {SL_RULE_END, NULL, NULL, NULL},
+     "by themselves and are taught later.",
+     "warp shuffles and warp reductions"},
+    {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 /* ---- the playground (make run) ----------------------------------------- */

@@ -217,9 +217,7 @@ static const sl_rule message_rules[] = {
      .why = "The consumer is another block: without a gpu-scope fence between the payload "
             "stores and the flag store, GPU memory may make the flag visible first, and the "
             "consumer copies stale words. __threadfence_block() only orders for threads of "
-            "your own block. Use __threadfence() after the payload and before the flag, or "
-            "publish the flag with cuda::atomic_ref<int, cuda::thread_scope_device>"
-            "(...).store(1, cuda::memory_order_release)."},
+            "your own block."},
     {.kind = SL_RULE_END},
 };
 

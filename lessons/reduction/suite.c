@@ -252,20 +252,21 @@ static const sl_rule tree_rules[] = {
     NO_LIBRARY,
     {SL_RULE_FORBID, "tree_reduce", SL_ATOMIC_OPCODES,
      "tree_reduce must add through the shared-memory tree; an atomic on s[0] or on out "
-     "serializes the block and skips the lesson (atomics come back in the full-array sums)"},
-    {SL_RULE_END, NULL, NULL, NULL},
+     "serializes the block and skips the lesson (atomics come back in the full-array sums)",
+     "atomics"},
+    {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 static const sl_rule mirrored_rules[] = {
     NO_LIBRARY,
     {SL_RULE_FORBID, "mirrored_reduce", SL_ATOMIC_OPCODES,
-     "mirrored_reduce must add through the shared-memory tree, without atomics"},
-    {SL_RULE_END, NULL, NULL, NULL},
+     "mirrored_reduce must add through the shared-memory tree, without atomics", "atomics"},
+    {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 static const sl_rule sum_rules[] = {
     NO_LIBRARY,
-    {SL_RULE_END, NULL, NULL, NULL},
+    {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 /* ---- the playground (make run) ------------------------------------------ */

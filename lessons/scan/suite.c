@@ -228,7 +228,7 @@ static int any_check(const sl_case *in, const sl_case *out, sl_text *why)
 
 static const sl_rule block_rules[] = {
     NO_LIBRARY,
-    {SL_RULE_END, NULL, NULL, NULL},
+    {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 static const sl_rule any_rules[] = {
@@ -240,8 +240,9 @@ static const sl_rule any_rules[] = {
      "release store; the block that waits for the flag needs __threadfence() (or an acquire "
      "load) before it reads the sum; and it may wait only for tiles that running blocks took "
      "(an atomic tile counter, not blockIdx.x). No test run shows these on an H100, so they "
-     "are checked in the PTX."},
-    {SL_RULE_END, NULL, NULL, NULL},
+     "are checked in the PTX.",
+     NULL},
+    {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 /* ---- the lesson --------------------------------------------------------- */

@@ -60,9 +60,9 @@ static const sl_rule no_atomics[] = {
      "bulk reductions into memory, an mbarrier's arrival count, and grid.sync(), which uses "
      "atomics inside). An atomic counter hands out places in "
      "whatever order threads happen to arrive, so the worklist changes from run to run and "
-     "a compaction loses its order. An exclusive scan of the counts gives every thread the "
-     "same place on every run: thread t starts at nelem[0] + ... + nelem[t-1]."},
-    {SL_RULE_END, NULL, NULL, NULL},
+     "a compaction loses its order.",
+     "atomics of every kind (an mbarrier's arrival count and grid.sync() included)"},
+    {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 /* ---- worklist_insert ------------------------------------------------------ */
