@@ -71,12 +71,14 @@ static void path_join(char *out, size_t n, const char *dir, const char *name)
     snprintf(out, n, "%s/%s", dir, name);
 }
 
-/* The last "@@case i" the runner printed: the input it was on. */
+/* The last "@@case i" the runner wrote (at a line's start): the input it
+ * was on. */
 static int last_case(const char *log)
 {
     int c = -1;
     for (const char *s = strstr(log, "@@case "); s; s = strstr(s + 1, "@@case "))
-        c = atoi(s + 7);
+        if (s == log || s[-1] == '\n')
+            c = atoi(s + 7);
     return c;
 }
 
@@ -190,9 +192,7 @@ static int runner_argv(const sl_grade_ctx *ctx, int tool, const char *exercise, 
 
 static void finish_run(run_out *o, const char *logpath)
 {
-    o->log = sl_read_file(logpath, SL_RUN_LOG_READ, NULL);
-    if (!o->log)
-        o->log = calloc(1, 1);
+    o->log = sl_runner_log(logpath);
 }
 
 /* Outcome of a runner process that did not end normally with code 0:
@@ -644,7 +644,7 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
         (pr.signaled && (pr.sig == SIGSEGV || pr.sig == SIGBUS))) {
         /* the student's code failed at 2^log2n elements, which the contract
          * allows: a verdict, not a note */
-        char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
+        char *text = sl_runner_log(log);
         char line[512] = "";
         cuda_error_line(text ? text : "", line, sizeof line);
         free(text);
@@ -676,7 +676,7 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
                            "reference's (CUB)\n",
                            log2n);
         }
-        char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
+        char *text = sl_runner_log(log);
         const char *ref = text ? strstr(text, "@@reference ") : NULL;
         if (ref)
             snprintf(r->bench_reference, sizeof r->bench_reference, "%.*s",

@@ -105,7 +105,7 @@ static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, c
         return 0; /* an exercise launched no kernel: proves nothing */
     if (check == SL_SWEPT_SMALL)
         return 1;
-    char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
+    char *text = sl_runner_log(log);
     sl_text detail = {0};
     char where[512];
     int ok = text && sl_sanitizer_parse(check, text, sl_base_name(ctx->source), &detail, where,
@@ -350,8 +350,12 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
         sl_inputs_free(&m[i].small);
         sl_inputs_free(&m[i].full);
     }
-    for (int c = 0; c < NCHECKS; c++)
+    for (int c = 0; c < NCHECKS; c++) {
         unlink(logs[c]);
+        char program[4300];
+        sl_runner_program_log(logs[c], program, sizeof program);
+        unlink(program);
+    }
     char dir[4200];
     snprintf(dir, sizeof dir, "%s/sweep", ctx->workdir);
     sl_remove_tree(dir, 1);
