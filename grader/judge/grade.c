@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "gpu_probe.h"
 #include "gpu_turn.h"
 #include "proc.h"
 #include "ptx_order.h"
@@ -190,10 +191,7 @@ static int runner_argv(const sl_grade_ctx *ctx, int tool, const char *exercise, 
     return sl_runner_argv(ctx->runner, ctx->sanitizer, tool, &one, 1, argv);
 }
 
-static void finish_run(run_out *o, const char *logpath)
-{
-    o->log = sl_runner_log(logpath);
-}
+static void finish_run(run_out *o, const char *logpath) { o->log = sl_runner_log(logpath); }
 
 /* Outcome of a runner process that did not end normally with code 0:
  * fills r and returns 1, or returns 0 when it ended well. Every way the
@@ -253,10 +251,26 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
                            strsignal(p->sig), label);
         return 1;
     }
-    /* no device: said by the harness before any student code ran */
-    if (p->exited && p->code == SL_EXIT_NO_GPU && c < 0) {
-        set(r, SL_V_SKIP);
-        sl_text_printf(&r->detail, "no CUDA device: dynamic checks skipped\n");
+    /* "No GPU" is the grader's own probe's to say (gpu_probe.h): a runner
+     * is student code, and its exit code proves nothing */
+    if (p->exited && p->code == SL_EXIT_NO_GPU) {
+        sl_gpu_state gpu = sl_gpu_probe();
+        if (gpu == SL_GPU_NONE) {
+            set(r, SL_V_SKIP);
+            sl_text_printf(&r->detail, "no CUDA device (%s): dynamic checks skipped\n",
+                           sl_gpu_probe_detail());
+        } else if (gpu == SL_GPU_UNKNOWN) {
+            set(r, SL_V_ERROR);
+            sl_text_printf(&r->detail,
+                           "%s: the runner found no CUDA device, and %s: grade it again\n", what,
+                           sl_gpu_probe_detail());
+        } else {
+            set(r, SL_V_LAUNCH);
+            sl_text_printf(&r->detail,
+                           "%s: the program exited with code %d (the runner's \"no GPU\") on "
+                           "input %s, but %s%s\n",
+                           what, p->code, label, sl_gpu_probe_detail(), again);
+        }
         return 1;
     }
     if (p->exited && p->code == SL_EXIT_CUDA) {
@@ -896,6 +910,13 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     if (ctx->static_only) {
         set(r, SL_V_SKIP);
         sl_text_printf(&r->detail, "static stages only: no run\n");
+        goto done;
+    }
+    if (sl_gpu_probe() == SL_GPU_NONE) {
+        /* the grader's own probe, before any runner (gpu_probe.h) */
+        set(r, SL_V_SKIP);
+        sl_text_printf(&r->detail, "no CUDA device (%s): dynamic checks skipped\n",
+                       sl_gpu_probe_detail());
         goto done;
     }
 

@@ -122,7 +122,8 @@ static int runner_fds(const char *program_path, int out, int keep[2])
         close(rnd);
     int span = SL_PROTO_FD_MAX - SL_PROTO_FD_MIN;
     keep[0] = SL_PROTO_FD_MIN + (int)(r % (unsigned)span);
-    keep[1] = SL_PROTO_FD_MIN + (int)((r / (unsigned)span + 1 + r % (unsigned)span) % (unsigned)span);
+    keep[1] =
+        SL_PROTO_FD_MIN + (int)((r / (unsigned)span + 1 + r % (unsigned)span) % (unsigned)span);
     if (keep[1] == keep[0])
         keep[1] = keep[0] + 1 < SL_PROTO_FD_MAX ? keep[0] + 1 : SL_PROTO_FD_MIN;
     int prog = open(program_path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);

@@ -307,7 +307,8 @@ START_TEST(protocol_and_program_output_are_apart)
     sl_proc_result r;
     sl_proc_run_opts(argv, &o, &r);
     ck_assert(r.exited && r.code == 0);
-    char *proto = sl_read_file(log_path, 1024, NULL), *program = sl_read_file(o.program_path, 1024, NULL);
+    char *proto = sl_read_file(log_path, 1024, NULL),
+         *program = sl_read_file(o.program_path, 1024, NULL);
     ck_assert_str_eq(proto, "@@case 0\n");
     ck_assert_str_eq(program, "CUDA error: printed\n@@case 7\n");
     free(proto);
