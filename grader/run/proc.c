@@ -162,13 +162,19 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
     p->status_fd = -1;
     int status[2] = {-1, -1}, exec_err[2];
     if (o->box) {
-        sl_sandbox_prepare(o->box);
-        if (sl_sandbox_available() && pipe2(status, O_CLOEXEC) != 0)
+        if (sl_sandbox_prepare(o->box) != 0)
+            return -1; /* never unsandboxed nor as root instead */
+        p->box = o->box;
+        p->quota_dir = sl_sandbox_seen_at(o->box, o->quota_dir);
+        if (sl_sandbox_available() && pipe2(status, O_CLOEXEC) != 0) {
+            sl_sandbox_release(o->box);
             return -1;
+        }
     }
     if (pipe2(exec_err, O_CLOEXEC) != 0) {
         close(status[0]);
         close(status[1]);
+        sl_sandbox_release(o->box);
         return -1;
     }
     p->pid = fork();
@@ -177,6 +183,7 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
         close(status[1]);
         close(exec_err[0]);
         close(exec_err[1]);
+        sl_sandbox_release(o->box);
         return -1;
     }
     if (p->pid == 0) {
@@ -227,6 +234,7 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
             ;
         close(p->status_fd);
         p->status_fd = -1;
+        sl_sandbox_release(p->box);
         errno = e;
         return -1;
     }
@@ -382,6 +390,7 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
         if (w < 0 && errno != EINTR) {
             untrack(p->pid);
             unwatch(p);
+            sl_sandbox_release(p->box);
             r->spawn_failed = 1;
             r->seconds = sl_now() - p->start;
             return 1;
@@ -414,6 +423,7 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
     untrack(p->pid);
     if (sl_contain_is_subreaper())
         sl_contain_kill_children(inflight, ninflight, 5.0);
+    sl_sandbox_release(p->box); /* staged outputs back where the grader reads */
     r->seconds = (p->ended > 0 ? p->ended : sl_now()) - p->start;
     /* the child and the descendants it waited for (a sanitizer's target) */
     r->cpu_seconds = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +

@@ -52,7 +52,8 @@ typedef struct {
     long long quota_bytes;
     int quota_entries;
     double last_quota_check;
-    int status_fd; /* the sandbox's status (sandbox.h); -1 none */
+    int status_fd;         /* the sandbox's status (sandbox.h); -1 none */
+    const sl_sandbox *box; /* released once the child is reaped (sandbox.h) */
 } sl_proc;
 
 /* How to start a child: everything but argv. */
