@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "channel.h"
 #include "contain.h"
 #include "files.h"
@@ -233,6 +234,7 @@ static int grade_student(int i, void *arg)
     const sl_class *c = s->c;
     if (c->gpus && s->gpu_of)
         sl_gpus_enter(c->gpus, s->gpu_of[i]);
+    sl_budget_begin(); /* this student's own budgets (budget.h) */
     char dir[4096];
     student_dir(s, i, dir, sizeof dir);
     double t0 = sl_now();

@@ -11,6 +11,7 @@
 #include "channel.h"
 #include "class.h"
 #include "contain.h"
+#include "budget.h"
 #include "files.h"
 #include "gradescope.h"
 #include "hostobj.h"
@@ -148,6 +149,8 @@ int cli_grade(const options *o, int check_mode)
     }
     if (!o->quiet)
         printf("grading %s (seed %" PRIu64 ")\n", submission, eff.seed);
+    /* the student's budgets, shared by the lessons' processes (budget.h) */
+    sl_budget_begin();
     /* once, before the lessons fork: they inherit the probe's result */
     if (!o->quiet || !sl_sandbox_available())
         printf("%s\n", sl_sandbox_status());

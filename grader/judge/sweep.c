@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "files.h"
 #include "gpu_turn.h"
 #include "proc.h"
@@ -244,6 +245,7 @@ static unsigned wait_tools(const sl_lesson *l, const sl_grade_ctx *ctx, char log
             continue;
         sl_proc_result pr;
         sl_proc_wait(&t->procs[c], &pr);
+        sl_budget_spend(pr.seconds);
         int ok = clean(ctx, check_of(c), &pr, logs[c]);
         if (ok)
             found |= (unsigned)check_of(c);
@@ -291,6 +293,7 @@ static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const mem
             sl_proc_wait(&proc, &pr);
         }
         p = sl_log_read(logs[0], n);
+        sl_budget_spend(pr.seconds);
     }
     free(argv);
     /* ended well, or went past the small inputs, each of which launched

@@ -9,8 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "files.h"
 #include "grade.h"
+#include "proc.h"
 #include "unit.h"
 
 static void one_input(sl_rng *rng, sl_input_set set, sl_inputs *out)
@@ -128,6 +130,60 @@ START_TEST(fifo_output_is_wrong_not_a_hang)
 }
 END_TEST
 
+/* A neighbour-like failure (out of memory) is judged after a rerun with
+ * the GPU alone, which every other grader waits for: only as often as the
+ * student's budget allows (budget.h), then the failure stands. */
+START_TEST(exclusive_reruns_are_budgeted)
+{
+    sl_outcome r;
+    const char *oom = HARNESS "echo 'CUDA error: cudaErrorMemoryAllocation: out of memory' >&$P; "
+                              "exit 4";
+    setenv("SYNCLAB_ALONE_RERUNS", "1", 1);
+    sl_budget_begin();
+    grade_with(oom, 0, 0, &r);
+    ck_assert_str_eq(sl_verdict_name(r.verdict), sl_verdict_name(SL_V_LAUNCH));
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&r.detail), "again with the GPU to itself"));
+    sl_outcome_free(&r);
+    grade_with(oom, 0, 0, &r); /* the same student: its one rerun is spent */
+    ck_assert_str_eq(sl_verdict_name(r.verdict), sl_verdict_name(SL_V_LAUNCH));
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&r.detail), "used its 1 exclusive reruns"));
+    sl_outcome_free(&r);
+    unsetenv("SYNCLAB_ALONE_RERUNS");
+}
+END_TEST
+
+/* A kernel that keeps making progress, but slowly (20 s a launch), meets
+ * the exercise's time budget, not hours of per-input limits. */
+START_TEST(exercise_time_is_budgeted)
+{
+    sl_outcome r;
+    setenv("SYNCLAB_EXERCISE_BUDGET_S", "3", 1);
+    double t0 = sl_now();
+    grade_with(HARNESS "i=1; while :; do sleep 0.5; echo \"@@case $i\" >&$P; i=$((i+1)); done", 0,
+               0, &r);
+    ck_assert_double_lt(sl_now() - t0, 20);
+    ck_assert_str_eq(sl_verdict_name(r.verdict), sl_verdict_name(SL_V_TIMEOUT));
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&r.detail), "time budget"));
+    sl_outcome_free(&r);
+    unsetenv("SYNCLAB_EXERCISE_BUDGET_S");
+}
+END_TEST
+
+/* Past the student's GPU time, an exercise does not run. */
+START_TEST(student_gpu_time_is_budgeted)
+{
+    sl_outcome r;
+    setenv("SYNCLAB_STUDENT_GPU_S", "1", 1);
+    sl_budget_begin();
+    sl_budget_spend(1.5);
+    grade_with("exit 0", 0, 0, &r);
+    ck_assert_str_eq(sl_verdict_name(r.verdict), sl_verdict_name(SL_V_TIMEOUT));
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&r.detail), "GPU time budget"));
+    sl_outcome_free(&r);
+    unsetenv("SYNCLAB_STUDENT_GPU_S");
+}
+END_TEST
+
 Suite *runner_trust_suite(void)
 {
     Suite *s = suite_create("runner_trust");
@@ -138,6 +194,9 @@ Suite *runner_trust_suite(void)
     tcase_add_test(tc, no_gpu_is_the_probes_to_say);
     tcase_add_test(tc, printed_cuda_error_is_not_believed);
     tcase_add_test(tc, fifo_output_is_wrong_not_a_hang);
+    tcase_add_test(tc, exclusive_reruns_are_budgeted);
+    tcase_add_test(tc, exercise_time_is_budgeted);
+    tcase_add_test(tc, student_gpu_time_is_budgeted);
     suite_add_tcase(s, tc);
     return s;
 }
