@@ -154,8 +154,12 @@ static int remove_entry(const char *path, const struct stat *st, int type, struc
 static int open_up(const char *path, const struct stat *st, int type, struct FTW *f)
 {
     (void)f;
-    if (type == FTW_D && (st->st_mode & 0700) != 0700)
+    /* not root: a folder we may not read comes as FTW_DNR, never entered */
+    if ((type == FTW_D || type == FTW_DNR) && (st->st_mode & 0700) != 0700) {
         chmod(path, st->st_mode | 0700);
+        if (type == FTW_DNR)
+            nftw(path, open_up, 16, FTW_PHYS); /* now it opens */
+    }
     return 0;
 }
 
