@@ -74,8 +74,8 @@ void sl_check_cuda(cudaError_t e, const char *what, const char *file, int line)
 {
     if (e == cudaSuccess)
         return;
-    protocol("CUDA error: %s: %s (%s at %s:%d)\n", cudaGetErrorName(e), cudaGetErrorString(e),
-             what, file, line);
+    protocol("CUDA error: %s: %s (%s at %s:%d)\n", cudaGetErrorName(e), cudaGetErrorString(e), what,
+             file, line);
     fflush(stdout);
     fflush(stderr);
     exit(SL_EXIT_CUDA);
