@@ -120,12 +120,19 @@ static int runner_fds(const char *program_path, int out, int keep[2])
         r = (unsigned)getpid() * 2654435761u ^ (unsigned)(sl_now() * 1e6);
     if (rnd >= 0)
         close(rnd);
-    int span = SL_PROTO_FD_MAX - SL_PROTO_FD_MIN;
-    keep[0] = SL_PROTO_FD_MIN + (int)(r % (unsigned)span);
-    keep[1] =
-        SL_PROTO_FD_MIN + (int)((r / (unsigned)span + 1 + r % (unsigned)span) % (unsigned)span);
-    if (keep[1] == keep[0])
-        keep[1] = keep[0] + 1 < SL_PROTO_FD_MAX ? keep[0] + 1 : SL_PROTO_FD_MIN;
+    /* two numbers nothing uses here yet (the status and exec pipes stay) */
+    unsigned span = SL_PROTO_FD_MAX - SL_PROTO_FD_MIN;
+    keep[0] = keep[1] = -1;
+    for (int k = 0, tries = 0; k < 2 && tries < 4 * (int)span; tries++) {
+        int fd = SL_PROTO_FD_MIN + (int)((r >> 8) % span);
+        r = r * 1664525u + 1013904223u;
+        if (fcntl(fd, F_GETFD) < 0 && (k == 0 || fd != keep[0]))
+            keep[k++] = fd;
+    }
+    if (keep[0] < 0 || keep[1] < 0) {
+        errno = EMFILE;
+        return -1;
+    }
     int prog = open(program_path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (prog < 0 || dup2(out, keep[0]) < 0 || dup2(prog, keep[1]) < 0)
         return -1;
