@@ -29,10 +29,11 @@ enum {
     TMP_BYTES = 128 << 20,   /* the sandbox's own /tmp */
     SHM_BYTES = 256 << 20,   /* and /dev/shm */
     DEFAULT_UIDS = 64,       /* concurrent jobs with a uid of their own (root) */
-    MAX_STAGED = 64,         /* runs of one process with staged binds at once */
+    MAX_STAGED = 16,         /* runs of one process with staged binds at once */
+    STAGED_BINDS = 8,        /* staged binds of one run (runner, inputs, tool, output) */
     /* the base, 6 per hidden folder, 3 per bind, and the command */
-    MAX_ARGS = 64 + 6 * (MAX_HIDDEN + 1) + 3 * (2 * SL_SANDBOX_MAX_BINDS + 3) +
-               9 * 2 * SL_SANDBOX_MAX_BINDS + 512,
+    MAX_ARGS =
+        64 + 6 * (MAX_HIDDEN + 1) + 3 * (2 * SL_SANDBOX_MAX_BINDS + 3) + 9 * STAGED_BINDS + 512,
 };
 
 /* Set once by the probe, before the grader forks its lesson and judge
@@ -58,10 +59,10 @@ typedef struct {
     pid_t owner;        /* a fork inherits the table, not the runs */
     char dir[PATH_MAX]; /* <stage root>/run-XXXXXX */
     int nbinds;
-    const char *path[2 * SL_SANDBOX_MAX_BINDS];
-    char staged[2 * SL_SANDBOX_MAX_BINDS][PATH_MAX];
-    int rw[2 * SL_SANDBOX_MAX_BINDS];
-    char top[2 * SL_SANDBOX_MAX_BINDS][PATH_MAX]; /* its topmost folder the uid cannot pass */
+    char path[STAGED_BINDS][PATH_MAX]; /* the real path the run sees */
+    char staged[STAGED_BINDS][PATH_MAX];
+    int rw[STAGED_BINDS];
+    char top[STAGED_BINDS][PATH_MAX]; /* its topmost folder the uid cannot pass */
 } staging;
 static staging g_staged[MAX_STAGED];
 static staging *g_staging_now; /* the run being started (prepare to exec) */
@@ -513,19 +514,18 @@ static int stage(const sl_sandbox *s, staging **st, const char *path, int rw)
         (*st)->owner = getpid();
     }
     staging *g = *st;
-    if (g->nbinds >= 2 * SL_SANDBOX_MAX_BINDS)
+    if (g->nbinds >= STAGED_BINDS)
         return -1;
     int k = g->nbinds++;
     char abs[PATH_MAX];
     absolute(path, abs, sizeof abs);
-    if (!realpath(abs, g->staged[k])) /* a scratch for the real path */
-        snprintf(g->staged[k], sizeof g->staged[k], "%s", abs);
-    g->path[k] = strdup(g->staged[k]);
+    if (!realpath(abs, g->path[k]))
+        snprintf(g->path[k], sizeof g->path[k], "%s", abs);
     g->rw[k] = rw;
     unreachable_top(g->path[k], g->top[k], sizeof g->top[k]);
     snprintf(g->staged[k], sizeof g->staged[k], "%s/%d", g->dir, k);
     struct stat sb;
-    if (!g->path[k] || stat(g->path[k], &sb) != 0)
+    if (stat(g->path[k], &sb) != 0)
         return -1;
     if (S_ISDIR(sb.st_mode))
         return copy_tree(g->path[k], g->staged[k], rw);
@@ -562,12 +562,11 @@ void sl_sandbox_release(const sl_sandbox *s)
     if (!g)
         return;
     for (int k = 0; k < g->nbinds; k++) {
-        if (g->rw[k] && g->path[k]) {
+        if (g->rw[k]) {
             g_back_from = g->staged[k];
             g_back_to = g->path[k];
             nftw(g->staged[k], back_entry, 16, FTW_PHYS);
         }
-        free((void *)g->path[k]);
     }
     sl_remove_tree(g->dir, 1);
     memset(g, 0, sizeof *g);
@@ -582,7 +581,7 @@ const char *sl_sandbox_seen_at(const sl_sandbox *s, const char *path)
     absolute(path, abs, sizeof abs);
     const char *p = realpath(abs, real) ? real : abs;
     for (int k = 0; k < g->nbinds; k++)
-        if (g->rw[k] && g->path[k] && strcmp(g->path[k], p) == 0)
+        if (g->rw[k] && strcmp(g->path[k], p) == 0)
             return g->staged[k];
     return path;
 }
@@ -679,7 +678,7 @@ static int is_staged(const staging *st, const char *path)
     absolute(path, abs, sizeof abs);
     const char *p = realpath(abs, real) ? real : abs;
     for (int i = 0; i < st->nbinds; i++)
-        if (st->path[i] && strcmp(st->path[i], p) == 0)
+        if (strcmp(st->path[i], p) == 0)
             return 1;
     return 0;
 }
@@ -746,7 +745,7 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
     /* staged binds (sl_sandbox_prepare): an empty tmpfs over each topmost
      * folder the uid cannot pass, then each copy at its own path */
     const staging *st = g_drop_now ? g_staging_now : NULL;
-    static const char *tops[2 * SL_SANDBOX_MAX_BINDS];
+    static const char *tops[STAGED_BINDS];
     int ntops = 0;
     for (int i = 0; st && i < st->nbinds; i++) {
         int seen = !st->top[i][0];
