@@ -14,6 +14,7 @@
 #include "channel.h"
 #include "contain.h"
 #include "files.h"
+#include "gpu_probe.h"
 #include "gradescope.h"
 #include "jobs.h"
 #include "junit.h"
@@ -515,6 +516,7 @@ int sl_class_grade(const sl_class *c)
     sl_sandbox_hide(c->out);
     if (!c->quiet || !sl_sandbox_available())
         printf("%s\n", sl_sandbox_status());
+    sl_gpu_probe(); /* once: every lesson and student inherits the answer */
     if (!c->quiet) {
         printf("grading %d students of %s, %d at a time", s.count, c->submissions,
                c->jobs > 0 ? c->jobs : 1);

@@ -13,6 +13,7 @@
 #include "contain.h"
 #include "budget.h"
 #include "files.h"
+#include "gpu_probe.h"
 #include "gradescope.h"
 #include "hostobj.h"
 #include "jobs.h"
@@ -154,6 +155,7 @@ int cli_grade(const options *o, int check_mode)
     /* once, before the lessons fork: they inherit the probe's result */
     if (!o->quiet || !sl_sandbox_available())
         printf("%s\n", sl_sandbox_status());
+    sl_gpu_probe(); /* once: every lesson and student inherits the answer */
 
     /* Lessons in parallel, each in its own process. */
     grade_state g = {lessons, jobs, nl, o->quiet, check_mode, 0, sl_now()};

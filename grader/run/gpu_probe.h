@@ -1,7 +1,7 @@
 /* Whether this machine has a GPU, decided by the grader alone: its own
  * probe program (grader/runner/gpu_probe.cu, built next to the harnesses;
  * SYNCLAB_GPU_PROBE names another), run once per grading before the
- * lessons fork, outside any sandbox, with no student code in it. The
+ * lessons and students fork, outside any sandbox, with no student code in it. The
  * grader never links CUDA: the probe is a separate process. A runner that
  * exits with the "no GPU" code (SL_EXIT_NO_GPU) is SKIP only when this
  * probe also found none; else it is the student's LAUNCH. */
