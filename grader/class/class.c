@@ -10,9 +10,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "channel.h"
 #include "contain.h"
 #include "files.h"
+#include "gpu_probe.h"
 #include "gradescope.h"
 #include "jobs.h"
 #include "junit.h"
@@ -178,6 +180,7 @@ static int grade_student(int i, void *arg)
     const sl_class *c = s->c;
     if (c->gpus && s->gpu_of)
         sl_gpus_enter(c->gpus, s->gpu_of[i]);
+    sl_budget_begin(); /* this student's own budgets (budget.h) */
     char dir[4096];
     student_dir(s, i, dir, sizeof dir);
     double t0 = sl_now();
@@ -574,6 +577,7 @@ int sl_class_grade(const sl_class *c)
     sl_sandbox_hide(c->out);
     if (!c->quiet || !sl_sandbox_available())
         printf("%s\n", sl_sandbox_status());
+    sl_gpu_probe(); /* once: every lesson and student inherits the answer */
     if (!c->quiet) {
         printf("grading %d students of %s, %d at a time", s.count, c->submissions,
                c->jobs > 0 ? c->jobs : 1);

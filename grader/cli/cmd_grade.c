@@ -11,7 +11,9 @@
 #include "channel.h"
 #include "class.h"
 #include "contain.h"
+#include "budget.h"
 #include "files.h"
+#include "gpu_probe.h"
 #include "gradescope.h"
 #include "hint.h"
 #include "hostobj.h"
@@ -189,9 +191,12 @@ int cli_grade(const options *o, int check_mode)
         printf("grading %s (seed %" PRIu64 ")\n", submission, eff.seed);
     if (notes[0]) /* a student checking their file needs this line too */
         printf("note: %s\n", notes);
+    /* the student's budgets, shared by the lessons' processes (budget.h) */
+    sl_budget_begin();
     /* once, before the lessons fork: they inherit the probe's result */
     if ((!o->quiet && !check_mode) || !sl_sandbox_available())
         printf("%s\n", sl_sandbox_status());
+    sl_gpu_probe(); /* once: every lesson and student inherits the answer */
 
     /* Lessons in parallel, each in its own process. */
     grade_state g = {lessons, jobs, nl, o->quiet, check_mode, 0, sl_now()};

@@ -294,9 +294,17 @@ static int report_run(const sl_grade_ctx *ctx, int tool, const sl_proc_result *p
                pr->exited ? pr->code : pr->sig);
         bad = 1;
     }
-    if (bad && text && *text && !(pr->exited && pr->code == SL_EXIT_NO_GPU) && !tool) {
-        size_t len = strlen(text);
-        printf("%s", len > 4000 ? text + len - 4000 : text);
+    if (bad && !(pr->exited && pr->code == SL_EXIT_NO_GPU) && !tool) {
+        /* the runner's own lines, then what the program printed */
+        char program_path[4300];
+        sl_runner_program_log(log, program_path, sizeof program_path);
+        char *program = sl_read_ends(program_path, 4000, 4000);
+        for (const char *t = text; t; t = t == text ? program : NULL)
+            if (t && *t) {
+                size_t len = strlen(t);
+                printf("%s", len > 4000 ? t + len - 4000 : t);
+            }
+        free(program);
     }
     (void)ctx;
     free(text);

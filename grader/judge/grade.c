@@ -8,8 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "demangle.h"
 #include "files.h"
+#include "gpu_probe.h"
 #include "gpu_turn.h"
 #include "hint.h"
 #include "proc.h"
@@ -32,7 +34,38 @@ enum {
      * the limit is scaled, but never past BENCH_TIMEOUT_MAX. */
     BENCH_TIMEOUT = 30,
     BENCH_TIMEOUT_MAX = 60,
+    /* All runs of one exercise (plain, tools, full inputs, diagnosis):
+     * every solution takes well under a minute even under the tools; a
+     * correct kernel that takes 20 s a launch does not get hours. Scaled
+     * by --timeout-scale; SYNCLAB_EXERCISE_BUDGET_S sets another. */
+    EXERCISE_BUDGET_S = 300,
 };
+
+/* When the exercise being judged must be done (sl_grade_exercise), and
+ * whether a rerun with the GPU alone was refused for the student's budget
+ * (budget.h). */
+static double g_deadline;
+static int g_alone_denied;
+
+/* Seconds left of the exercise's budget; a large number when none is set. */
+static double budget_left(void) { return g_deadline > 0 ? g_deadline - sl_now() : 1e9; }
+
+/* A time limit within what is left of the exercise's budget. */
+static double within_budget(double limit)
+{
+    double left = budget_left();
+    return limit > left ? (left > 0.5 ? left : 0.5) : limit;
+}
+
+/* An exclusive rerun, if the student has one left (budget.h). */
+static int may_rerun_alone(void)
+{
+    if (budget_left() <= 0 || !sl_budget_take_alone()) {
+        g_alone_denied = 1;
+        return 0;
+    }
+    return 1;
+}
 
 /* ---------- small helpers ---------- */
 
@@ -73,12 +106,14 @@ static void path_join(char *out, size_t n, const char *dir, const char *name)
     snprintf(out, n, "%s/%s", dir, name);
 }
 
-/* The last "@@case i" the runner printed: the input it was on. */
+/* The last "@@case i" the runner wrote (at a line's start): the input it
+ * was on. */
 static int last_case(const char *log)
 {
     int c = -1;
     for (const char *s = strstr(log, "@@case "); s; s = strstr(s + 1, "@@case "))
-        c = atoi(s + 7);
+        if (s == log || s[-1] == '\n')
+            c = atoi(s + 7);
     return c;
 }
 
@@ -177,6 +212,7 @@ typedef struct {
     char *log;      /* head of stdout+stderr */
     double alone_s; /* > 0: timed out again when run alone with this limit */
     int alone;      /* failed again with the GPU to itself */
+    int no_rerun;   /* not run again alone: the student's budget was spent */
 } run_out;
 
 static void run_free(run_out *o)
@@ -196,9 +232,22 @@ static int runner_argv(const sl_grade_ctx *ctx, int tool, const char *exercise, 
 
 static void finish_run(run_out *o, const char *logpath)
 {
-    o->log = sl_read_file(logpath, SL_RUN_LOG_READ, NULL);
-    if (!o->log)
-        o->log = calloc(1, 1);
+    sl_budget_spend(o->pr.seconds);
+    o->log = sl_runner_log(logpath);
+}
+
+/* Why a failure was not run again alone: the student's budgets. */
+static const char *budget_note(void)
+{
+    static char note[300];
+    if (budget_left() <= 0)
+        snprintf(note, sizeof note, " (not run again: the exercise used its time budget)");
+    else
+        snprintf(note, sizeof note,
+                 " (not run again with the GPU to itself: this submission used its %d "
+                 "exclusive reruns)",
+                 sl_budget_alone_max());
+    return note;
 }
 
 /* Outcome of a runner process that did not end normally with code 0:
@@ -211,7 +260,9 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
     const sl_proc_result *p = &o->pr;
     int c = last_case(o->log);
     const char *label = c >= 0 && c < in->count ? in->v[c].label : "?";
-    const char *again = o->alone ? ", again with the GPU to itself" : "";
+    const char *again = o->alone      ? ", again with the GPU to itself"
+                        : o->no_rerun ? budget_note()
+                                      : "";
     if (p->spawn_failed) {
         set(r, SL_V_ERROR);
         sl_text_printf(&r->detail, "could not start the runner (%s)\n%.500s\n", what, o->log);
@@ -235,8 +286,8 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
                            "again with the GPU to itself (%.0f s without progress)\n",
                            what, timeout_s, label, o->alone_s);
         else
-            sl_text_printf(&r->detail, "%s: stopped at its time limit (%.0f s) on input %s\n", what,
-                           timeout_s, label);
+            sl_text_printf(&r->detail, "%s: stopped at its time limit (%.0f s) on input %s%s\n",
+                           what, timeout_s, label, again);
         return 1;
     }
     if (p->over_quota) {
@@ -259,11 +310,27 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
                            strsignal(p->sig), label);
         return 1;
     }
-    /* no device: said by the harness before any student code ran */
-    if (p->exited && p->code == SL_EXIT_NO_GPU && c < 0) {
-        set(r, SL_V_SKIP);
-        sl_text_printf(&r->detail, "static checks passed; the rest needs a GPU (no CUDA device "
-                                   "here, so nothing ran)\n");
+    /* "No GPU" is the grader's own probe's to say (gpu_probe.h): a runner
+     * is student code, and its exit code proves nothing */
+    if (p->exited && p->code == SL_EXIT_NO_GPU) {
+        sl_gpu_state gpu = sl_gpu_probe();
+        if (gpu == SL_GPU_NONE) {
+            set(r, SL_V_SKIP);
+            sl_text_printf(&r->detail,
+                           "static checks passed; the rest needs a GPU (no CUDA device: %s)\n",
+                           sl_gpu_probe_detail());
+        } else if (gpu == SL_GPU_UNKNOWN) {
+            set(r, SL_V_ERROR);
+            sl_text_printf(&r->detail,
+                           "%s: the runner found no CUDA device, and %s: grade it again\n", what,
+                           sl_gpu_probe_detail());
+        } else {
+            set(r, SL_V_LAUNCH);
+            sl_text_printf(&r->detail,
+                           "%s: the program exited with code %d (the runner's \"no GPU\") on "
+                           "input %s, but %s%s\n",
+                           what, p->code, label, sl_gpu_probe_detail(), again);
+        }
         return 1;
     }
     if (p->exited && p->code == SL_EXIT_CUDA) {
@@ -319,7 +386,7 @@ static void run_watched(const sl_grade_ctx *ctx, const char **argv, const char *
     sl_sandbox box;
     sl_proc_opts opts;
     sl_runner_opts(ctx->runner, ctx->sanitizer, 0, dir, outdir, count, logpath,
-                   idle_s * SL_PLAIN_CAP_FACTOR, &box, &opts);
+                   within_budget(idle_s * SL_PLAIN_CAP_FACTOR), &box, &opts);
     opts.idle_s = idle_s;
     sl_proc_run_opts((char *const *)argv, &opts, &o->pr);
     finish_run(o, logpath);
@@ -337,6 +404,10 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     if (maybe_neighbour(o)) {
         /* out of memory or a refused launch: maybe a neighbour's doing.
          * It counts only when it fails again with the GPU to itself. */
+        if (!may_rerun_alone()) {
+            o->no_rerun = 1; /* the failure stands */
+            return;
+        }
         trace_line("plain run failed to launch: running it again alone");
         sl_gpu_alone();
         run_free(o);
@@ -351,6 +422,10 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     /* Another process's hung kernel stalls every context on the GPU: a time
      * limit only counts when the run hits it again with the GPU to itself.
      * The caller stays alone for the diagnosis; sl_gpu_share() ends that. */
+    if (!may_rerun_alone()) {
+        o->no_rerun = 1;
+        return;
+    }
     trace_line("plain run hit its time limit: running it again alone");
     sl_gpu_alone();
     run_free(o);
@@ -392,6 +467,7 @@ static void sanitizers_start(const sl_grade_ctx *ctx, const sl_exercise *e, cons
     b->exercise = e->name;
     b->dir = dir;
     b->mask = mask;
+    timeout_s = within_budget(timeout_s);
     b->timeout_s = timeout_s;
     snprintf(b->count, sizeof b->count, "%d", small->count);
     for (int i = 0; i < SL_NTOOLS; i++) {
@@ -428,6 +504,10 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
     for (int i = 0; i < SL_NTOOLS; i++)
         if (b->started[i] && maybe_neighbour(&res[i])) {
             /* as for plain runs: judged only when it fails again alone */
+            if (!may_rerun_alone()) {
+                res[i].no_rerun = 1;
+                continue;
+            }
             trace_line("a tool run failed to launch: running it again alone");
             sl_gpu_alone();
             run_free(&res[i]);
@@ -538,6 +618,8 @@ static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inp
 {
     if (!ctx->sanitizer)
         return;
+    if (r->verdict == SL_V_TIMEOUT && (g_alone_denied || budget_left() <= 0))
+        return; /* its budget spent: the time limit stands unexplained */
     if (r->verdict == SL_V_TIMEOUT)
         sl_gpu_alone(); /* a hung kernel under a tool may stall the whole GPU */
     static const int order[2] = {SL_TOOL_SYNCCHECK, SL_TOOL_MEMCHECK};
@@ -651,7 +733,7 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
         (pr.signaled && (pr.sig == SIGSEGV || pr.sig == SIGBUS))) {
         /* the student's code failed at 2^log2n elements, which the contract
          * allows: a verdict, not a note */
-        char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
+        char *text = sl_runner_log(log);
         char line[512] = "";
         cuda_error_line(text ? text : "", line, sizeof line);
         free(text);
@@ -683,7 +765,7 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
                            "reference's (CUB)\n",
                            log2n);
         }
-        char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
+        char *text = sl_runner_log(log);
         const char *ref = text ? strstr(text, "@@reference ") : NULL;
         if (ref)
             snprintf(r->bench_reference, sizeof r->bench_reference, "%.*s",
@@ -906,6 +988,28 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         sl_text_printf(&r->detail, "static stages only: no run\n");
         goto done;
     }
+    if (sl_gpu_probe() == SL_GPU_NONE) {
+        /* the grader's own probe, before any runner (gpu_probe.h) */
+        set(r, SL_V_SKIP);
+        sl_text_printf(&r->detail,
+                       "static checks passed; the rest needs a GPU (no CUDA device: %s)\n",
+                       sl_gpu_probe_detail());
+        goto done;
+    }
+
+    /* the budgets (budget.h): this exercise's time, the student's GPU time */
+    const char *budget = getenv("SYNCLAB_EXERCISE_BUDGET_S");
+    g_alone_denied = 0;
+    g_deadline =
+        t0 + sl_grade_limit(ctx, budget && atof(budget) > 0 ? atof(budget) : EXERCISE_BUDGET_S);
+    if (sl_budget_gpu_left() <= 0) {
+        set(r, SL_V_TIMEOUT);
+        sl_text_printf(&r->detail,
+                       "not run: this submission used its GPU time budget (%.0f s) on "
+                       "earlier exercises\n",
+                       sl_budget_gpu_max());
+        goto done;
+    }
 
     /* what the lesson sweep already ran clean for this exercise */
     const sl_swept *sw = ctx->swept ? &ctx->swept[e - l->exercises] : NULL;
@@ -1001,6 +1105,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     }
 
 done:
+    g_deadline = 0;
     sl_gpu_leave();
     sl_grade_remove_cases(smalldir, small.count);
     sl_grade_remove_cases(fulldir, full.count);

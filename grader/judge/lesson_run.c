@@ -9,6 +9,7 @@
 #include "channel.h"
 #include "contain.h"
 #include "files.h"
+#include "gpu_probe.h"
 #include "hostobj.h"
 #include "policy.h"
 #include "sandbox.h"
@@ -290,7 +291,9 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
             which[graded++] = i;
     /* before Check forks the judges: they inherit what the sweep found */
     sl_swept *swept = calloc((size_t)l->count + 1, sizeof *swept);
-    if (swept && sl_sweep_enabled() && !job->static_only) {
+    /* once, before the sweep and the judges' forks: they inherit it */
+    int gpu = job->static_only ? SL_GPU_UNKNOWN : sl_gpu_probe();
+    if (swept && sl_sweep_enabled() && !job->static_only && gpu != SL_GPU_NONE) {
         double t0 = sl_now();
         sl_sweep_lesson(l, &g_ctx, which, graded, swept);
         g_ctx.sweep_seconds = sl_now() - t0;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "files.h"
 #include "gpu_turn.h"
 #include "proc.h"
@@ -105,7 +106,7 @@ static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, c
         return 0; /* an exercise launched no kernel: proves nothing */
     if (check == SL_SWEPT_SMALL)
         return 1;
-    char *text = sl_read_file(log, SL_RUN_LOG_READ, NULL);
+    char *text = sl_runner_log(log);
     sl_text detail = {0};
     char where[512];
     int ok = text && sl_sanitizer_parse(check, text, sl_base_name(ctx->source), &detail, where,
@@ -244,6 +245,7 @@ static unsigned wait_tools(const sl_lesson *l, const sl_grade_ctx *ctx, char log
             continue;
         sl_proc_result pr;
         sl_proc_wait(&t->procs[c], &pr);
+        sl_budget_spend(pr.seconds);
         int ok = clean(ctx, check_of(c), &pr, logs[c]);
         if (ok)
             found |= (unsigned)check_of(c);
@@ -291,6 +293,7 @@ static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const mem
             sl_proc_wait(&proc, &pr);
         }
         p = sl_log_read(logs[0], n);
+        sl_budget_spend(pr.seconds);
     }
     free(argv);
     /* ended well, or went past the small inputs, each of which launched
@@ -350,8 +353,12 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
         sl_inputs_free(&m[i].small);
         sl_inputs_free(&m[i].full);
     }
-    for (int c = 0; c < NCHECKS; c++)
+    for (int c = 0; c < NCHECKS; c++) {
         unlink(logs[c]);
+        char program[4300];
+        sl_runner_program_log(logs[c], program, sizeof program);
+        unlink(program);
+    }
     char dir[4200];
     snprintf(dir, sizeof dir, "%s/sweep", ctx->workdir);
     sl_remove_tree(dir, 1);

@@ -44,6 +44,16 @@ enum {
  * slow start on a loaded machine is not taken for a hang. */
 #define SL_RUNNER_READY "@@ready"
 
+/* "SYNCLAB_PROTO_FDS=<proto> <program>": the grader's two descriptors for
+ * a runner (proc.c). The harness reads and wipes it in a constructor,
+ * before any student code runs, moves its stdout and stderr to <program>
+ * (what the program prints, never read for a verdict) and writes every
+ * protocol line (@@ready, @@case, @@launches, @@exercise, "CUDA error:")
+ * to <proto> only, the grader's log (beside a tool's own report). A
+ * student's printf of "@@case" or "CUDA error: ..." lands in <program>. */
+#define SL_PROTO_FDS "SYNCLAB_PROTO_FDS"
+enum { SL_PROTO_FD_MIN = 100, SL_PROTO_FD_MAX = 1000 };
+
 typedef struct {
     int32_t type;   /* enum sl_elem */
     uint64_t count; /* elements */
@@ -68,6 +78,10 @@ int sl_case_write_file(FILE *f, const sl_case *c);
 /* Reads a file written by sl_case_write, refusing anything malformed or larger
  * than max_bytes: the runner's output is untrusted. 0 ok, -1 with err filled. */
 int sl_case_read(const char *path, sl_case *c, uint64_t max_bytes, char *err, size_t errlen);
+/* Opens a file the runner's side may have written (case files, logs)
+ * without following a link or waiting on a FIFO: a regular file only, else
+ * NULL with err filled. Never blocks. */
+FILE *sl_case_open(const char *path, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

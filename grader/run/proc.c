@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "case.h"
 #include "contain.h"
 #include "files.h"
 
@@ -66,10 +67,21 @@ static void untrack(pid_t pid)
 }
 
 /* In the child: stdin, stdout and stderr, then at most the sandbox's
- * status pipe at fd 3 and the exec-failure pipe at fd 4 (close-on-exec).
+ * status pipe at fd 3 and the exec-failure pipe at fd 4 (close-on-exec),
+ * and a runner's two descriptors at keep[0], keep[1] (>= 10; -1: none).
  * Nothing else the grader holds open (outcome channels, logs) crosses the
  * exec. */
-static void child_fds(int in, int out, int status_w, int exec_w)
+/* Closes descriptors first..last (last ~0U: all above first). */
+static void close_from_to(unsigned first, unsigned last)
+{
+    if (first > last || close_range(first, last, 0) == 0)
+        return;
+    long max = sysconf(_SC_OPEN_MAX);
+    for (long fd = first; fd < (max > 0 ? max : 1024) && (unsigned long)fd <= last; fd++)
+        close((int)fd);
+}
+
+static void child_fds(int in, int out, int status_w, int exec_w, const int keep[2])
 {
     int sw = status_w >= 0 ? fcntl(status_w, F_DUPFD, 10) : -1;
     int ew = fcntl(exec_w, F_DUPFD_CLOEXEC, 10);
@@ -82,11 +94,52 @@ static void child_fds(int in, int out, int status_w, int exec_w)
         close(3);
     dup2(ew, 4);
     fcntl(4, F_SETFD, FD_CLOEXEC);
-    if (close_range(5, ~0U, 0) == 0)
+    int lo = keep[0] < keep[1] ? keep[0] : keep[1], hi = keep[0] < keep[1] ? keep[1] : keep[0];
+    if (lo < 0) /* one kept at most */
+        lo = hi;
+    if (lo < 0) {
+        close_from_to(5, ~0U);
         return;
-    long max = sysconf(_SC_OPEN_MAX);
-    for (long fd = 5; fd < (max > 0 ? max : 1024); fd++)
-        close((int)fd);
+    }
+    close_from_to(5, (unsigned)lo - 1);
+    if (hi > lo)
+        close_from_to((unsigned)lo + 1, (unsigned)hi - 1);
+    close_from_to((unsigned)hi + 1, ~0U);
+}
+
+/* A runner's descriptors (proc.h program_path): the protocol (a second
+ * descriptor of out) and the program's output, at numbers drawn at random
+ * from [SL_PROTO_FD_MIN, SL_PROTO_FD_MAX): a student's write to a guessed
+ * number misses. Told to the harness in SL_PROTO_FDS, which it reads and
+ * wipes before any student code runs. 0 ok. */
+static int runner_fds(const char *program_path, int out, int keep[2])
+{
+    unsigned r = 0;
+    int rnd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (rnd < 0 || read(rnd, &r, sizeof r) != (ssize_t)sizeof r)
+        r = (unsigned)getpid() * 2654435761u ^ (unsigned)(sl_now() * 1e6);
+    if (rnd >= 0)
+        close(rnd);
+    /* two numbers nothing uses here yet (the status and exec pipes stay) */
+    unsigned span = SL_PROTO_FD_MAX - SL_PROTO_FD_MIN;
+    keep[0] = keep[1] = -1;
+    for (int k = 0, tries = 0; k < 2 && tries < 4 * (int)span; tries++) {
+        int fd = SL_PROTO_FD_MIN + (int)((r >> 8) % span);
+        r = r * 1664525u + 1013904223u;
+        if (fcntl(fd, F_GETFD) < 0 && (k == 0 || fd != keep[0]))
+            keep[k++] = fd;
+    }
+    if (keep[0] < 0 || keep[1] < 0) {
+        errno = EMFILE;
+        return -1;
+    }
+    int prog = open(program_path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (prog < 0 || dup2(out, keep[0]) < 0 || dup2(prog, keep[1]) < 0)
+        return -1;
+    close(prog);
+    static char var[64];
+    snprintf(var, sizeof var, "%s=%d %d", SL_PROTO_FDS, keep[0], keep[1]);
+    return putenv(var);
 }
 
 double sl_now(void)
@@ -116,13 +169,19 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
     p->status_fd = -1;
     int status[2] = {-1, -1}, exec_err[2];
     if (o->box) {
-        sl_sandbox_prepare(o->box);
-        if (sl_sandbox_available() && pipe2(status, O_CLOEXEC) != 0)
+        if (sl_sandbox_prepare(o->box) != 0)
+            return -1; /* never unsandboxed nor as root instead */
+        p->box = o->box;
+        p->quota_dir = sl_sandbox_seen_at(o->box, o->quota_dir);
+        if (sl_sandbox_available() && pipe2(status, O_CLOEXEC) != 0) {
+            sl_sandbox_release(o->box);
             return -1;
+        }
     }
     if (pipe2(exec_err, O_CLOEXEC) != 0) {
         close(status[0]);
         close(status[1]);
+        sl_sandbox_release(o->box);
         return -1;
     }
     p->pid = fork();
@@ -131,6 +190,7 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
         close(status[1]);
         close(exec_err[0]);
         close(exec_err[1]);
+        sl_sandbox_release(o->box);
         return -1;
     }
     if (p->pid == 0) {
@@ -140,7 +200,14 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
         int out = open(o->out_path ? o->out_path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (in < 0 || out < 0)
             _exit(127);
-        child_fds(in, out, status[1], exec_err[1]);
+        int keep[2] = {-1, -1};
+        if (o->program_path[0] && runner_fds(o->program_path, out, keep) != 0) {
+            int e = errno; /* ours, not the program's: like a failed exec */
+            if (write(exec_err[1], &e, sizeof e) < 0)
+                _exit(127);
+            _exit(127);
+        }
+        child_fds(in, out, status[1], exec_err[1], keep);
         if (o->out_cap) {
             /* A flood of output kills the child (SIGXFSZ), not the disk. */
             struct rlimit rl = {o->out_cap, o->out_cap};
@@ -174,6 +241,7 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
             ;
         close(p->status_fd);
         p->status_fd = -1;
+        sl_sandbox_release(p->box);
         errno = e;
         return -1;
     }
@@ -235,20 +303,18 @@ static int became_ready(sl_proc *p)
     if (p->ready || now - p->last_ready_check < 0.01)
         return 0;
     p->last_ready_check = now;
-    FILE *f = fopen(p->watch_ready, "r");
-    if (!f)
+    char *buf = sl_read_file(p->watch_ready, 65535, NULL);
+    if (!buf)
         return 0;
-    char buf[65536];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
     size_t len = strlen(p->ready_mark);
     for (const char *s = buf; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
         if (strncmp(s, p->ready_mark, len) == 0 && (s[len] == '\n' || s[len] == '\0')) {
             p->ready = 1;
             p->limits_from = p->last_progress = now;
+            free(buf);
             return 1;
         }
+    free(buf);
     return 0;
 }
 
@@ -331,6 +397,7 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
         if (w < 0 && errno != EINTR) {
             untrack(p->pid);
             unwatch(p);
+            sl_sandbox_release(p->box);
             r->spawn_failed = 1;
             r->seconds = sl_now() - p->start;
             return 1;
@@ -363,6 +430,7 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
     untrack(p->pid);
     if (sl_contain_is_subreaper())
         sl_contain_kill_children(inflight, ninflight, 5.0);
+    sl_sandbox_release(p->box); /* staged outputs back where the grader reads */
     r->seconds = (p->ended > 0 ? p->ended : sl_now()) - p->start;
     /* the child and the descendants it waited for (a sanitizer's target) */
     r->cpu_seconds = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +

@@ -52,7 +52,8 @@ typedef struct {
     long long quota_bytes;
     int quota_entries;
     double last_quota_check;
-    int status_fd; /* the sandbox's status (sandbox.h); -1 none */
+    int status_fd;         /* the sandbox's status (sandbox.h); -1 none */
+    const sl_sandbox *box; /* released once the child is reaped (sandbox.h) */
 } sl_proc;
 
 /* How to start a child: everything but argv. */
@@ -72,6 +73,12 @@ typedef struct {
     const char *quota_dir;  /* see sl_proc */
     long long quota_bytes;
     int quota_entries;
+    /* A runner of ours (runner_call.h): where its program output goes once
+     * its harness takes over, before any student code runs. out_path then
+     * keeps only what the harness itself says (the protocol: SL_PROTO_FDS
+     * in case.h) and, under a tool, the tool's report: nothing student code
+     * prints reaches it. Empty: the child's stdout stays out_path. */
+    char program_path[4200];
 } sl_proc_opts;
 
 /* Starts argv with o in its own process group, stdin from /dev/null.

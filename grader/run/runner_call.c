@@ -69,6 +69,8 @@ void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const c
         sl_tree_usage(in_dir, &in_entries, &in_bytes);
     long long out_room = OUT_PER_IN * in_bytes;
     o->out_path = logpath;
+    if (logpath)
+        sl_runner_program_log(logpath, o->program_path, sizeof o->program_path);
     o->out_cap = (size_t)(SL_RUN_LOG_CAP + out_room);
     o->timeout_s = timeout_s;
     o->ready_mark = SL_RUNNER_READY;
@@ -79,6 +81,17 @@ void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const c
     o->quota_entries = cases + OUT_QUOTA_SLACK;
     long long bytes = (long long)(cases + 1) * SL_RUN_LOG_CAP;
     o->quota_bytes = (bytes < OUT_QUOTA_MAX ? bytes : OUT_QUOTA_MAX) + out_room;
+}
+
+void sl_runner_program_log(const char *logpath, char *out, size_t n)
+{
+    snprintf(out, n, "%s.program", logpath);
+}
+
+char *sl_runner_log(const char *logpath)
+{
+    char *text = sl_read_ends(logpath, SL_RUN_LOG_READ, SL_RUN_LOG_TAIL);
+    return text ? text : calloc(1, 1);
 }
 
 int sl_runner_mps_client(sl_sandbox *box, sl_proc_opts *o)
@@ -113,7 +126,7 @@ static void close_group(sl_log_progress *p, int counted, long long launches, int
 sl_log_progress sl_log_read(const char *logpath, int upto)
 {
     sl_log_progress p = {0, 1};
-    FILE *f = fopen(logpath, "r");
+    FILE *f = sl_case_open(logpath, NULL, 0);
     if (!f)
         return p;
     char *line = NULL;

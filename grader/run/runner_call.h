@@ -7,7 +7,10 @@
  * constructor before any student code and wipes it (runner_main.cu). The
  * runner's log protocol: SL_RUNNER_READY (case.h) once it holds a CUDA
  * context, "@@exercise x" starts a group (when there are several),
- * "@@case i" an input, "@@launches N" ends one. */
+ * "@@case i" an input, "@@launches N" ends one, "CUDA error: ..." before a
+ * failure. The harness writes it to the log through a descriptor of its
+ * own (SL_PROTO_FDS), and what the program prints to <log>.program: the
+ * log holds only the protocol and, under a tool, the tool's report. */
 #ifndef SYNCLAB_RUNNER_CALL_H
 #define SYNCLAB_RUNNER_CALL_H
 
@@ -17,7 +20,8 @@
 /* Limits shared by every runner process. */
 enum {
     SL_RUN_LOG_CAP = 64 << 20,   /* a runner printing more is killed */
-    SL_RUN_LOG_READ = 256 << 10, /* what is read back of a log */
+    SL_RUN_LOG_READ = 256 << 10, /* what is read back of a log: its head */
+    SL_RUN_LOG_TAIL = 64 << 10,  /* and its end, where a tool's summary is */
     /* Seconds a runner may take to say SL_RUNNER_READY: a tool's start on
      * a loaded machine. Its time limits count from there. */
     SL_RUNNER_START_S = 120,
@@ -42,6 +46,13 @@ int sl_runner_argv(const char *runner, const char *sanitizer, int tool, const sl
 void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const char *in_dir,
                     const char *out_dir, int cases, const char *logpath, double timeout_s,
                     sl_sandbox *box, sl_proc_opts *o);
+/* Where a run's program output goes (<logpath>.program): what the student's
+ * code printed, shown to the student by `syncgrade run`, never read for a
+ * verdict. */
+void sl_runner_program_log(const char *logpath, char *out, size_t n);
+/* A run's log as the grader reads it: its head and its end (sl_read_ends);
+ * never NULL (an empty string when unreadable). */
+char *sl_runner_log(const char *logpath);
 /* After sl_runner_opts: under --mps (mps.h) the run becomes a client of
  * our MPS daemon. Only for runs whose every result but "clean" is thrown
  * away (the lesson sweep's): a neighbour's fatal fault reaches every

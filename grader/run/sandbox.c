@@ -10,12 +10,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "gpu_turn.h"
+#include "mps.h"
 #include "proc.h"
 #include "synclab_config.h"
 
@@ -26,10 +29,13 @@ enum {
     DEFAULT_DATA_MB = 32768, /* RLIMIT_DATA: CUDA reserves address space, not data */
     TMP_BYTES = 128 << 20,   /* the sandbox's own /tmp */
     SHM_BYTES = 256 << 20,   /* and /dev/shm */
+    DEFAULT_UIDS = 64,       /* concurrent jobs with a uid of their own (root) */
+    MAX_STAGED = 16,         /* runs of one process with staged binds at once */
+    STAGED_BINDS = 8,        /* staged binds of one run (runner, inputs, tool, output) */
     /* the base, 6 per hidden folder, 3 per bind, and the command */
     MAX_SYSTEM = 96, /* system binds: sandbox_view */
-    MAX_ARGS =
-        64 + 3 * MAX_SYSTEM + 6 * (MAX_HIDDEN + 1) + 3 * (2 * SL_SANDBOX_MAX_BINDS + 3) + 512,
+    MAX_ARGS = 64 + 3 * MAX_SYSTEM + 6 * (MAX_HIDDEN + 1) + 3 * (2 * SL_SANDBOX_MAX_BINDS + 3) +
+               9 * STAGED_BINDS + 512,
 };
 
 /* Set once by the probe, before the grader forks its lesson and judge
@@ -39,7 +45,29 @@ static char g_bwrap[PATH_MAX];
 static char g_status[600];
 static uid_t g_uid = (uid_t)-1; /* the sandbox's uid when we are root, else -1 */
 static gid_t g_gid = (gid_t)-1;
-static int g_drop_now; /* this run drops to g_uid (sl_sandbox_prepare) */
+static int g_drop_now;               /* this run drops to g_uid (sl_sandbox_prepare) */
+static uid_t g_base_uid = (uid_t)-1; /* SYNCLAB_SANDBOX_UID: slot 0's, and MPS's */
+static int g_refuse;                 /* root, and the sandbox uid cannot run bwrap */
+/* The uid of this job (claim_uid): a process and its forks that did not
+ * claim their own. */
+static pid_t g_claimed_by;
+static uid_t g_job_uid = (uid_t)-1;
+static char g_stage_root[PATH_MAX]; /* grader-owned 0711 folder for staged binds */
+static pid_t g_stage_owner;
+/* This run's binds the uid cannot reach, staged (prepare) and shown at
+ * their own paths over a tmpfs on their topmost unreachable folder. */
+typedef struct {
+    const sl_sandbox *box;
+    pid_t owner;        /* a fork inherits the table, not the runs */
+    char dir[PATH_MAX]; /* <stage root>/run-XXXXXX */
+    int nbinds;
+    char path[STAGED_BINDS][PATH_MAX]; /* the real path the run sees */
+    char staged[STAGED_BINDS][PATH_MAX];
+    int rw[STAGED_BINDS];
+    char top[STAGED_BINDS][PATH_MAX]; /* its topmost folder the uid cannot pass */
+} staging;
+static staging g_staged[MAX_STAGED];
+static staging *g_staging_now; /* the run being started (prepare to exec) */
 static char *g_hidden[MAX_HIDDEN];
 static int g_nhidden;
 
@@ -78,6 +106,12 @@ void sl_sandbox_hide(const char *path)
         if (strcmp(g_hidden[i], p) == 0)
             return;
     g_hidden[g_nhidden++] = strdup(p);
+}
+
+static long env_long(const char *name, long fallback)
+{
+    const char *v = getenv(name);
+    return v && *v ? atol(v) : fallback;
 }
 
 static int executable(const char *path) { return path && access(path, X_OK) == 0; }
@@ -343,20 +377,40 @@ static void probe(void)
                  "bubblewrap (bwrap) not found: install the Debian package "
                  "bubblewrap");
     else {
+        char uid_why[400] = "";
+        uid_t uid = (uid_t)-1;
         if (geteuid() == 0) {
             /* root ignores RLIMIT_NPROC, and could signal the grader */
             const char *u = getenv("SYNCLAB_SANDBOX_UID");
-            uid_t uid = (uid_t)(u && *u ? atol(u) : 65534);
-            if (uid != 0 && try_bwrap(uid, (gid_t)uid, why, sizeof why)) {
-                g_uid = uid;
+            uid = (uid_t)(u && *u ? atol(u) : 65534);
+            if (uid == 0)
+                snprintf(uid_why, sizeof uid_why, "SYNCLAB_SANDBOX_UID is 0 (root)");
+            else if (try_bwrap(uid, (gid_t)uid, uid_why, sizeof uid_why)) {
+                g_uid = g_base_uid = uid;
                 g_gid = (gid_t)uid;
             }
         }
         g_available = g_uid != (uid_t)-1 || try_bwrap((uid_t)-1, (gid_t)-1, why, sizeof why);
+        if (g_available && geteuid() == 0 && g_uid == (uid_t)-1) {
+            /* bubblewrap works for root but not for the uid runs drop to:
+             * never run student code as root instead */
+            g_available = 0;
+            g_refuse = 1;
+            snprintf(g_status, sizeof g_status,
+                     "sandbox: refused: as root, runs drop to uid %ld, which cannot start "
+                     "bubblewrap %s (%.200s): make it reachable by that uid (o+x on every "
+                     "folder above it) or set SYNCLAB_SANDBOX_UID; no runner starts",
+                     (long)uid, g_bwrap, uid_why);
+            return;
+        }
     }
     if (g_available) {
         char as[64] = "";
-        if (g_uid != (uid_t)-1)
+        long n = env_long("SYNCLAB_SANDBOX_UIDS", DEFAULT_UIDS);
+        if (g_uid != (uid_t)-1 && n > 1)
+            snprintf(as, sizeof as, ", as uids %ld-%ld, one per concurrent job", (long)g_uid,
+                     (long)g_uid + n - 1);
+        else if (g_uid != (uid_t)-1)
             snprintf(as, sizeof as, ", as uid %ld", (long)g_uid);
         snprintf(g_status, sizeof g_status,
                  "sandbox: bubblewrap (%s)%s: runs see a read-only "
@@ -379,7 +433,47 @@ int sl_sandbox_available(void)
 
 long sl_sandbox_uid(void)
 {
-    return sl_sandbox_available() && g_uid != (uid_t)-1 ? (long)g_uid : -1;
+    return sl_sandbox_available() && g_base_uid != (uid_t)-1 ? (long)g_base_uid : -1;
+}
+
+/* One uid per concurrent job (root only): RLIMIT_NPROC counts a uid's
+ * processes, so a fork bomb of one job exhausts its own limit, not every
+ * sandbox's. A process (a lesson, a judge, a student of a class) claims
+ * the first free uid of SYNCLAB_SANDBOX_UID + 0..SYNCLAB_SANDBOX_UIDS-1 by
+ * a lock file (flock, held until it exits; runners cannot reach /tmp's
+ * locks: theirs is a tmpfs); its forks that start runs claim their own.
+ * Under MPS every run keeps the base uid: one server serves one uid. */
+static void claim_uid(void)
+{
+    if (g_base_uid == (uid_t)-1 || g_claimed_by == getpid())
+        return;
+    g_claimed_by = getpid();
+    g_job_uid = g_base_uid;
+    long n = env_long("SYNCLAB_SANDBOX_UIDS", DEFAULT_UIDS);
+    if (sl_mps_pipes() || n <= 1)
+        return;
+    for (long i = 0; i < n; i++) {
+        char lock[PATH_MAX];
+        snprintf(lock, sizeof lock, "/tmp/synclab-uid-%lu.lock", (unsigned long)g_base_uid + i);
+        int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+        if (fd < 0)
+            continue;
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+            g_job_uid = (uid_t)(g_base_uid + i); /* the descriptor stays open: the claim */
+            return;
+        }
+        close(fd);
+    }
+    /* every slot taken: share one */
+    g_job_uid = (uid_t)(g_base_uid + (unsigned long)getpid() % (unsigned long)n);
+}
+
+long sl_sandbox_job_uid(void)
+{
+    if (!sl_sandbox_available() || g_base_uid == (uid_t)-1)
+        return -1;
+    claim_uid();
+    return (long)g_job_uid;
 }
 
 const char *sl_sandbox_status(void)
@@ -422,25 +516,238 @@ static int give_entry(const char *path, const struct stat *st, int type, struct 
 /* The folder and what is in it (sub-folders the grader made for it). */
 static int give_tree(const char *dir) { return nftw(dir, give_entry, 16, FTW_PHYS) == 0 ? 0 : -1; }
 
+/* ---------- private trees: staging what the uid cannot reach ---------- */
+
+static void remove_stage_root(void)
+{
+    if (g_stage_root[0] && g_stage_owner == getpid())
+        sl_remove_tree(g_stage_root, 1);
+}
+
+/* The grader-owned 0711 folder staged binds go in (SYNCLAB_STAGE_DIR, else
+ * /tmp): the uid may pass through it, not list it. 0 ok. */
+static int stage_root(void)
+{
+    if (g_stage_root[0])
+        return 0;
+    const char *base = getenv("SYNCLAB_STAGE_DIR");
+    snprintf(g_stage_root, sizeof g_stage_root, "%s/synclab-stage-XXXXXX",
+             base && *base ? base : "/tmp");
+    if (!mkdtemp(g_stage_root) || chmod(g_stage_root, 0711) != 0) {
+        g_stage_root[0] = '\0';
+        return -1;
+    }
+    g_stage_owner = getpid();
+    atexit(remove_stage_root);
+    return 0;
+}
+
+/* The topmost folder on the way to path that the uid cannot pass, in top
+ * ("" when every folder can be passed: only path itself is unreadable). */
+static void unreachable_top(const char *path, char *top, size_t n)
+{
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s", path);
+    top[0] = '\0';
+    for (char *slash = strchr(p + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        struct stat st;
+        if (stat(p, &st) == 0 && S_ISDIR(st.st_mode) && !(st.st_mode & S_IXOTH) &&
+            st.st_uid != g_uid) {
+            snprintf(top, n, "%s", p);
+            return;
+        }
+        *slash = '/';
+    }
+    struct stat st;
+    if (stat(p, &st) == 0 && S_ISDIR(st.st_mode) && !(st.st_mode & S_IXOTH) && st.st_uid != g_uid)
+        snprintf(top, n, "%s", p); /* path itself: a folder nobody may enter */
+}
+
+/* A copy the uid can read of one regular file: a hard link when the file
+ * is readable by others already (no bytes copied), else a copy 0644/0755. */
+static int stage_file(const char *from, const char *to, const struct stat *st)
+{
+    if ((st->st_mode & S_IROTH) && link(from, to) == 0)
+        return 0;
+    int in = open(from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (in < 0)
+        return -1;
+    mode_t mode = (st->st_mode & 0111) ? 0755 : 0644;
+    int out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+    int ok = out >= 0;
+    char buf[1 << 16];
+    for (ssize_t got; ok && (got = read(in, buf, sizeof buf)) > 0;)
+        ok = write(out, buf, (size_t)got) == got;
+    close(in);
+    if (out >= 0 && (close(out) != 0 || fchmodat(AT_FDCWD, to, mode, 0) != 0))
+        ok = 0;
+    return ok ? 0 : -1;
+}
+
+static const char *g_copy_from, *g_copy_to;
+static int g_copy_rw;
+
+static int copy_entry(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+    (void)f;
+    char to[PATH_MAX];
+    snprintf(to, sizeof to, "%s%s", g_copy_to, path + strlen(g_copy_from));
+    int rc = 0;
+    if (type == FTW_D)
+        rc = mkdir(to, g_copy_rw ? 0700 : 0755) == 0 || errno == EEXIST ? 0 : -1;
+    else if (type == FTW_F && S_ISREG(st->st_mode))
+        rc = stage_file(path, to, st);
+    if (rc == 0 && g_copy_rw && lchown(to, g_uid, g_gid) != 0)
+        rc = -1;
+    return rc; /* links, FIFOs ...: not staged */
+}
+
+/* Copies the tree (or file) from into to. */
+static int copy_tree(const char *from, const char *to, int rw)
+{
+    g_copy_from = from;
+    g_copy_to = to;
+    g_copy_rw = rw;
+    return nftw(from, copy_entry, 16, FTW_PHYS) == 0 ? 0 : -1;
+}
+
+static staging *staging_of(const sl_sandbox *s)
+{
+    for (int i = 0; i < MAX_STAGED; i++)
+        if (g_staged[i].box == s && g_staged[i].dir[0] && g_staged[i].owner == getpid())
+            return &g_staged[i];
+    return NULL;
+}
+
+/* Stages path for this run: a copy of it (hard links where possible), the
+ * uid's own when rw, shown at path in the sandbox. 0 ok. */
+static int stage(const sl_sandbox *s, staging **st, const char *path, int rw)
+{
+    if (!*st) {
+        for (int i = 0; i < MAX_STAGED && !*st; i++)
+            if (!g_staged[i].dir[0] || g_staged[i].owner != getpid())
+                *st = &g_staged[i];
+        if (!*st || stage_root() != 0)
+            return -1;
+        memset(*st, 0, sizeof **st);
+        snprintf((*st)->dir, sizeof(*st)->dir, "%s/run-XXXXXX", g_stage_root);
+        if (!mkdtemp((*st)->dir) || chmod((*st)->dir, 0711) != 0) {
+            (*st)->dir[0] = '\0';
+            return -1;
+        }
+        (*st)->box = s;
+        (*st)->owner = getpid();
+    }
+    staging *g = *st;
+    if (g->nbinds >= STAGED_BINDS)
+        return -1;
+    int k = g->nbinds++;
+    char abs[PATH_MAX];
+    absolute(path, abs, sizeof abs);
+    if (!realpath(abs, g->path[k]))
+        snprintf(g->path[k], sizeof g->path[k], "%s", abs);
+    g->rw[k] = rw;
+    unreachable_top(g->path[k], g->top[k], sizeof g->top[k]);
+    snprintf(g->staged[k], sizeof g->staged[k], "%s/%d", g->dir, k);
+    struct stat sb;
+    if (stat(g->path[k], &sb) != 0)
+        return -1;
+    if (S_ISDIR(sb.st_mode))
+        return copy_tree(g->path[k], g->staged[k], rw);
+    if (rw)
+        return -1; /* a writable file: none is ever asked for */
+    return stage_file(g->path[k], g->staged[k], &sb);
+}
+
+/* After the run: what the program left in a staged writable folder goes
+ * back to the folder the grader reads, regular files only (a FIFO or link
+ * stays behind: "no output file"); then the staged copies go. */
+static const char *g_back_to, *g_back_from;
+
+static int back_entry(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+    if (f->level == 0)
+        return 0;
+    char to[PATH_MAX];
+    snprintf(to, sizeof to, "%s%s", g_back_to, path + strlen(g_back_from));
+    if (type == FTW_D)
+        mkdir(to, 0755);
+    else if (type == FTW_F && S_ISREG(st->st_mode) && rename(path, to) != 0) {
+        struct stat mine = *st;
+        mine.st_mode &= ~(mode_t)S_IROTH; /* copied, not linked */
+        unlink(to);
+        stage_file(path, to, &mine);
+    }
+    return 0;
+}
+
+void sl_sandbox_release(const sl_sandbox *s)
+{
+    staging *g = s ? staging_of(s) : NULL;
+    if (!g)
+        return;
+    for (int k = 0; k < g->nbinds; k++) {
+        if (g->rw[k]) {
+            g_back_from = g->staged[k];
+            g_back_to = g->path[k];
+            nftw(g->staged[k], back_entry, 16, FTW_PHYS);
+        }
+    }
+    sl_remove_tree(g->dir, 1);
+    memset(g, 0, sizeof *g);
+}
+
+const char *sl_sandbox_seen_at(const sl_sandbox *s, const char *path)
+{
+    staging *g = s && path ? staging_of(s) : NULL;
+    char abs[PATH_MAX], real[PATH_MAX];
+    if (!g)
+        return path;
+    absolute(path, abs, sizeof abs);
+    const char *p = realpath(abs, real) ? real : abs;
+    for (int k = 0; k < g->nbinds; k++)
+        if (g->rw[k] && strcmp(g->path[k], p) == 0)
+            return g->staged[k];
+    return path;
+}
+
 int sl_sandbox_prepare(const sl_sandbox *s)
 {
     g_drop_now = 0;
-    if (!sl_sandbox_available() || g_uid == (uid_t)-1)
-        return 0; /* (our MPS daemon runs as g_uid too: mps.c) */
-    /* a bind the dropped uid cannot reach fails the whole run: then this
-     * run keeps our uid (namespaces and rlimits still apply) */
-    for (int i = 0; i < s->nro; i++)
+    g_staging_now = NULL;
+    if (g_refuse || (s && staging_of(s)))
+        return -1; /* said in the status line; or the box is in use */
+    if (!sl_sandbox_available() || g_base_uid == (uid_t)-1)
+        return 0; /* (our MPS daemon runs as the base uid too: mps.c) */
+    claim_uid();
+    /* a client of our MPS daemon runs as the daemon's uid, the base one */
+    g_uid = s->mps_pipes ? g_base_uid : g_job_uid;
+    g_gid = (gid_t)g_uid;
+    /* a bind the uid cannot reach is staged where it can (private trees:
+     * a checkout under a 0700 folder, /root): never run it as root */
+    staging *st = NULL;
+    int failed = 0;
+    for (int i = 0; i < s->nro && !failed; i++)
         if (!others_reach(s->ro[i], 1))
-            return 0;
-    for (int i = 0; i < s->nrw; i++)
+            failed = stage(s, &st, s->ro[i], 0) != 0;
+    for (int i = 0; i < s->nrw && !failed; i++)
         if (!others_reach(s->rw[i], 0))
-            return 0;
-    if (SYNCLAB_DEPS_ROOT[0] && access(SYNCLAB_DEPS_ROOT, F_OK) == 0 &&
-        !others_reach(SYNCLAB_DEPS_ROOT, 1))
-        return 0;
-    for (int i = 0; i < s->nrw; i++)
-        if (give_tree(s->rw[i]) != 0)
-            return 0;
+            failed = stage(s, &st, s->rw[i], 1) != 0;
+    for (int i = 0; i < s->nrw && !failed; i++)
+        if (sl_sandbox_seen_at(s, s->rw[i]) == s->rw[i] && give_tree(s->rw[i]) != 0)
+            failed = 1;
+    if (failed) {
+        fprintf(stderr,
+                "syncgrade: the sandbox's uid %ld cannot reach what a run needs, and staging "
+                "it under %s failed: grade from a folder that uid can pass (o+x), or set "
+                "SYNCLAB_STAGE_DIR to one\n",
+                (long)g_uid, g_stage_root[0] ? g_stage_root : "/tmp");
+        if (s)
+            sl_sandbox_release(s);
+        return -1;
+    }
+    g_staging_now = st;
     g_drop_now = 1;
     return 0;
 }
@@ -454,12 +761,6 @@ static void set_limit(int resource, rlim_t value)
 {
     struct rlimit rl = {value, value};
     setrlimit(resource, &rl);
-}
-
-static long env_long(const char *name, long fallback)
-{
-    const char *v = getenv(name);
-    return v && *v ? atol(v) : fallback;
 }
 
 static void limits(const sl_sandbox *s)
@@ -494,8 +795,26 @@ static int bind(const char **argv, int k, const char *how, const char *path, cha
     return k;
 }
 
+/* Whether path is one of this run's staged binds. */
+static int is_staged(const staging *st, const char *path)
+{
+    char abs[PATH_MAX], real[PATH_MAX];
+    if (!st)
+        return 0;
+    absolute(path, abs, sizeof abs);
+    const char *p = realpath(abs, real) ? real : abs;
+    for (int i = 0; i < st->nbinds; i++)
+        if (strcmp(st->path[i], p) == 0)
+            return 1;
+    return 0;
+}
+
 void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
 {
+    if (g_refuse) {
+        errno = EACCES; /* the status line says why: never run as root */
+        return;
+    }
     limits(s);
     if (!sl_sandbox_available()) {
         execvp(argv[0], argv);
@@ -544,15 +863,47 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
         }
     }
     /* what must stay usable under a hidden folder: the unpacked
-     * dependencies (bubblewrap, maybe the CUDA tools) */
-    if (SYNCLAB_DEPS_ROOT[0] && access(SYNCLAB_DEPS_ROOT, F_OK) == 0)
+     * dependencies (bubblewrap, maybe the CUDA tools), where the uid can
+     * reach them */
+    if (SYNCLAB_DEPS_ROOT[0] && access(SYNCLAB_DEPS_ROOT, F_OK) == 0 &&
+        (!g_drop_now || others_reach(SYNCLAB_DEPS_ROOT, 1)))
         k = bind(args, k, "--ro-bind", SYNCLAB_DEPS_ROOT, paths[np++], PATH_MAX);
+    /* staged binds (sl_sandbox_prepare): an empty tmpfs over each topmost
+     * folder the uid cannot pass, then each copy at its own path */
+    const staging *st = g_drop_now ? g_staging_now : NULL;
+    static const char *tops[STAGED_BINDS];
+    int ntops = 0;
+    for (int i = 0; st && i < st->nbinds; i++) {
+        int seen = !st->top[i][0];
+        for (int j = 0; j < ntops && !seen; j++)
+            seen = under(st->top[i], tops[j]);
+        if (seen)
+            continue;
+        args[k++] = "--size";
+        args[k++] = "65536";
+        args[k++] = "--tmpfs";
+        args[k++] = st->top[i];
+        tops[ntops++] = st->top[i];
+    }
+    for (int i = 0; st && i < st->nbinds; i++) {
+        args[k++] = st->rw[i] ? "--bind" : "--ro-bind";
+        args[k++] = st->staged[i];
+        args[k++] = st->path[i];
+    }
     if (s->mps_pipes && access(s->mps_pipes, F_OK) == 0)
         k = bind(args, k, "--ro-bind", s->mps_pipes, paths[np++], PATH_MAX);
     for (int i = 0; i < s->nro; i++)
-        k = bind(args, k, "--ro-bind", s->ro[i], paths[np++], PATH_MAX);
+        if (!is_staged(st, s->ro[i]))
+            k = bind(args, k, "--ro-bind", s->ro[i], paths[np++], PATH_MAX);
     const char *first_rw = NULL;
     for (int i = 0; i < s->nrw; i++) {
+        if (is_staged(st, s->rw[i])) {
+            absolute(s->rw[i], paths[np], PATH_MAX);
+            if (!first_rw)
+                first_rw = paths[np];
+            np++;
+            continue;
+        }
         k = bind(args, k, "--bind", s->rw[i], paths[np++], PATH_MAX);
         if (!first_rw)
             first_rw = args[k - 1];
@@ -560,6 +911,10 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
     for (int i = 0; i < nhd; i++) {
         args[k++] = "--remount-ro";
         args[k++] = hidden_dirs[i];
+    }
+    for (int i = 0; i < ntops; i++) {
+        args[k++] = "--remount-ro";
+        args[k++] = tops[i];
     }
     /* the sandbox's root (bubblewrap's tmpfs, where /etc's few files sit):
      * nothing may be added to it */

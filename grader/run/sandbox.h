@@ -56,9 +56,26 @@ const char *sl_sandbox_status(void);
  * hidden without asking. */
 void sl_sandbox_hide(const char *path);
 
+/* The uid runs of this process drop to (a root grader's: one per
+ * concurrent job, SYNCLAB_SANDBOX_UID + 0..SYNCLAB_SANDBOX_UIDS-1, claimed
+ * by a lock; the base uid under MPS), or -1. */
+long sl_sandbox_job_uid(void);
+
 /* Parent side, before the fork: gives the read-write folders to the
- * sandbox's uid when it differs from ours. 0 ok. */
+ * sandbox's uid when it differs from ours. A bind that uid cannot reach (a
+ * private tree: a folder above it without o+x) is staged: copied (hard
+ * links where it can) into a grader-owned 0711 folder under /tmp
+ * (SYNCLAB_STAGE_DIR), shown at its own path in the sandbox over an empty
+ * tmpfs; a writable one is the uid's, and what the run leaves there comes
+ * back at sl_sandbox_release. 0 ok; -1 when the run must not start (said
+ * on stderr, or in the status line: never as root instead). */
 int sl_sandbox_prepare(const sl_sandbox *s);
+/* Where a writable bind's files are while the run goes (its staged copy,
+ * or path itself): what the quota watches. */
+const char *sl_sandbox_seen_at(const sl_sandbox *s, const char *path);
+/* After the run ended: staged outputs back (regular files only), staged
+ * copies removed. Nothing when nothing was staged. */
+void sl_sandbox_release(const sl_sandbox *s);
 /* Child side, after the fork: limits, then exec of argv inside the sandbox
  * (or directly, when none is available). status_fd >= 0 receives
  * bubblewrap's JSON status (a "child-pid" line once the sandbox is up).

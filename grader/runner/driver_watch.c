@@ -22,6 +22,9 @@ static int g_watching;
 unsigned long sl_driver_watch_seen(void) { return g_seen; }
 int sl_driver_watch_on(void) { return g_watching; }
 
+static int g_log_fd = -1;
+void sl_driver_watch_set_log(int fd) { g_log_fd = fd; }
+
 void sl_driver_watch_trust(int on) { t_trusted += on ? 1 : -1; }
 
 static int starts(const char *s, const char *prefix)
@@ -145,11 +148,11 @@ static void CUPTIAPI on_driver_call(void *userdata, CUpti_CallbackDomain domain,
     if (!rule)
         return;
     fflush(stdout);
-    fprintf(stderr,
+    fflush(stderr);
+    dprintf(g_log_fd >= 0 ? g_log_fd : STDERR_FILENO,
             "CUDA error: cudaErrorNotPermitted: %s (%s, outside the runner's helpers: the "
             "work must be done on the GPU)\n",
             rule, cb->functionName);
-    fflush(stderr);
     _exit(g_exit_code);
 }
 

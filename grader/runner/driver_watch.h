@@ -18,6 +18,9 @@ extern "C" {
  *   "CUDA error: cudaErrorNotPermitted: <rule> (<driver function>)"
  * and exits with exit_code. 0 when watching; -1 with the reason in why
  * (CUPTI missing, or another subscriber such as a compute-sanitizer tool). */
+/* Where a refusal's line goes (the grader's log; -1: stderr). */
+void sl_driver_watch_set_log(int fd);
+
 int sl_driver_watch_start(int exit_code, char *why, size_t n);
 
 /* The runner's own work (uploads, downloads, its wrappers of the student's

@@ -1,9 +1,12 @@
 /* The runner's main: argument handling, case files, device checks and the
  * helpers of runner.h. Linked with one lesson's harness.cu and the student's
  * file; it holds no verdict logic. */
+#include <cerrno>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "driver_watch.h"
@@ -33,12 +36,71 @@ static int under_tool = 0; /* set before main: read_run_mode below */
     exit(code);
 }
 
+/* The grader's log (SL_PROTO_FDS in case.h): every protocol line goes
+ * there, and nothing else of this process does; -1 when run by hand (then
+ * stdout). Set in a constructor before any student code runs. */
+static int proto_fd = -1;
+
+__attribute__((constructor(101))) static void take_descriptors(void)
+{
+    char *fds = getenv(SL_PROTO_FDS);
+    if (!fds)
+        return;
+    int proto = -1, program = -1;
+    int ok = sscanf(fds, "%d %d", &proto, &program) == 2 && proto >= SL_PROTO_FD_MIN &&
+             program >= SL_PROTO_FD_MIN && fcntl(proto, F_GETFD) >= 0 &&
+             fcntl(program, F_GETFD) >= 0;
+    memset(fds, '-', strlen(fds)); /* as SYNCLAB_RUN_MODE below */
+    unsetenv(SL_PROTO_FDS);
+    if (!ok) {
+        /* the grader's descriptors did not reach us: nothing is believed */
+        fprintf(stderr, "runner: the grader's descriptors (%s) are not open\n", SL_PROTO_FDS);
+        _exit(SL_EXIT_USAGE);
+    }
+    /* what the program prints goes to its own file from here on */
+    fflush(stdout);
+    fflush(stderr);
+    if (dup2(program, STDOUT_FILENO) < 0 || dup2(program, STDERR_FILENO) < 0)
+        _exit(SL_EXIT_USAGE);
+    close(program);
+    fcntl(proto, F_SETFD, FD_CLOEXEC);
+    proto_fd = proto;
+}
+
+/* One protocol line, written whole in one write(2) to the grader's log:
+ * only the harness calls this, never student code's printf. */
+static void protocol(const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    size_t len = (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
+    if (proto_fd < 0) {
+        fflush(stdout);
+        fwrite(line, 1, len, stdout);
+        fflush(stdout);
+        return;
+    }
+    for (size_t done = 0; done < len;) {
+        ssize_t w = write(proto_fd, line + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        done += (size_t)w;
+    }
+}
+
 void sl_check_cuda(cudaError_t e, const char *what, const char *file, int line)
 {
     if (e == cudaSuccess)
         return;
-    fprintf(stderr, "CUDA error: %s: %s (%s at %s:%d)\n", cudaGetErrorName(e),
-            cudaGetErrorString(e), what, file, line);
+    protocol("CUDA error: %s: %s (%s at %s:%d)\n", cudaGetErrorName(e), cudaGetErrorString(e), what,
+             file, line);
     fflush(stdout);
     fflush(stderr);
     quit(SL_EXIT_CUDA);
@@ -87,7 +149,7 @@ void *sl_download(sl_case *out, int type, uint64_t count, const void *dev)
 {
     void *h = sl_case_add(out, type, count);
     if (!h) {
-        fprintf(stderr, "runner: cannot hold output (%llu elements)\n", (unsigned long long)count);
+        protocol("runner: cannot hold output (%llu elements)\n", (unsigned long long)count);
         quit(SL_EXIT_INPUT);
     }
     size_t bytes = (size_t)count * sl_elem_size(type);
@@ -298,11 +360,10 @@ static void copy_allowed(const void *dst, const void *src, size_t bytes, const c
 {
     if (bytes == 0 || (device_memory(dst) && device_memory(src)))
         return;
-    fprintf(stderr,
-            "CUDA error: cudaErrorNotPermitted: a launcher may copy only from device "
-            "memory to device memory; this %s reads or writes host memory: the work "
-            "must be done on the GPU (%s from the student's code)\n",
-            call, call);
+    protocol("CUDA error: cudaErrorNotPermitted: a launcher may copy only from device "
+             "memory to device memory; this %s reads or writes host memory: the work "
+             "must be done on the GPU (%s from the student's code)\n",
+             call, call);
     fflush(stdout);
     fflush(stderr);
     quit(SL_EXIT_CUDA);
@@ -331,7 +392,7 @@ static const sl_runner_exercise *find_exercise(const char *name)
     for (const sl_runner_exercise *e = sl_runner_exercises; e->name; e++)
         if (strcmp(e->name, name) == 0)
             return e;
-    fprintf(stderr, "runner: no exercise named '%s'\n", name);
+    protocol("runner: no exercise named '%s'\n", name);
     quit(SL_EXIT_NO_EXERCISE);
 }
 
@@ -360,16 +421,19 @@ static void require_gpu(void)
     sl_driver_watch_trust(1); /* the runtime's own set-up (module loads) */
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess || n == 0) {
-        fprintf(stderr, "runner: no CUDA device (%s)\n",
-                e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
+        protocol("runner: no CUDA device (%s)\n",
+                 e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
         quit(SL_EXIT_NO_GPU);
     }
     /* Plain runs only, whose outputs decide correctness: CUPTI and a
      * compute-sanitizer tool both hook the driver's entry points (CUPTI takes
      * one subscriber), and a tool run's outputs must match the plain runs'
-     * anyway, so a copy made only under a tool earns nothing. */
+     * anyway, so a copy made only under a tool earns nothing. Both report
+     * to the grader's log (proto_fd), where student printf cannot reach. */
+    sl_driver_watch_set_log(proto_fd);
+    sl_syscall_wall_set_log(proto_fd);
     if (!wall_off && !under_tool && sl_driver_watch_start(SL_EXIT_CUDA, why, sizeof why) != 0) {
-        fprintf(stderr, "runner: cannot watch the CUDA driver (%s): nothing was run\n", why);
+        protocol("runner: cannot watch the CUDA driver (%s): nothing was run\n", why);
         quit(SL_EXIT_INPUT);
     }
     SL_CHECK(cudaFree(0));
@@ -378,11 +442,10 @@ static void require_gpu(void)
     fflush(stderr);
     if (!wall_off && sl_syscall_wall_install(under_tool ? SL_WALL_TOOL : SL_WALL_STRICT,
                                              SL_EXIT_CUDA, why, sizeof why) != 0) {
-        fprintf(stderr, "runner: cannot install the system-call wall (%s): nothing was run\n", why);
+        protocol("runner: cannot install the system-call wall (%s): nothing was run\n", why);
         quit(SL_EXIT_INPUT);
     }
-    printf(SL_RUNNER_READY "\n");
-    fflush(stdout);
+    protocol(SL_RUNNER_READY "\n");
 }
 
 /* One exercise's inputs dir/case<i>.in, outputs written to outs[i]. */
@@ -421,26 +484,23 @@ static int cmd_run(const run_group *g)
         snprintf(in_path, sizeof in_path, "%s/case%d.in", g->dir, i);
         sl_case in, out;
         if (sl_case_read(in_path, &in, (uint64_t)1 << 34, err, sizeof err) != 0) {
-            fprintf(stderr, "runner: %s: %s\n", in_path, err);
+            protocol("runner: %s: %s\n", in_path, err);
             return SL_EXIT_INPUT;
         }
         memset(&out, 0, sizeof out);
-        printf("@@case %d\n", i);
-        fflush(stdout); /* a hang must still name its input */
+        protocol("@@case %d\n", i); /* a hang must still name its input */
         student_launches = 0;
         e->run(&in, &out);
         unsigned long seen = sl_driver_watch_seen();
         SL_CHECK(cudaDeviceSynchronize());
         if (sl_driver_watch_on() && sl_driver_watch_seen() == seen) {
-            fprintf(stderr,
-                    "CUDA error: cudaErrorNotPermitted: the launcher turned off the "
-                    "runner's driver watch (%s)\n",
-                    e->name);
-            fflush(stderr);
+            protocol("CUDA error: cudaErrorNotPermitted: the launcher turned off the "
+                     "runner's driver watch (%s)\n",
+                     e->name);
             quit(SL_EXIT_CUDA);
         }
-        printf("@@launches %llu\n", student_launches);
-        fflush(stdout);
+        fflush(stdout); /* the program's own output, before its input ends */
+        protocol("@@launches %llu\n", student_launches);
         /* decided here, where student code cannot print its way past it */
         uint64_t elements = 0;
         for (int a = 0; a < in.narrays; a++) {
@@ -455,17 +515,15 @@ static int cmd_run(const run_group *g)
             }
         }
         if (elements > 0 && student_launches == 0) {
-            fprintf(stderr,
-                    "CUDA error: cudaErrorNotPermitted: the launcher launched no kernel "
-                    "for a non-empty input: the work must be done on the GPU (%s)\n",
-                    e->name);
-            fflush(stderr);
+            protocol("CUDA error: cudaErrorNotPermitted: the launcher launched no kernel "
+                     "for a non-empty input: the work must be done on the GPU (%s)\n",
+                     e->name);
             quit(SL_EXIT_CUDA);
         }
         FILE *f = g->outs[i];
         g->outs[i] = NULL;
         if (sl_case_write_file(f, &out) != 0) {
-            fprintf(stderr, "runner: cannot write output %d of %s\n", i, e->name);
+            protocol("runner: cannot write output %d of %s\n", i, e->name);
             return SL_EXIT_INPUT;
         }
         sl_case_free(&in);
@@ -487,8 +545,7 @@ static int cmd_run_all(int nargs, char **args)
     require_gpu();
     for (int i = 0; i < groups; i++) {
         if (groups > 1) {
-            printf("@@exercise %s\n", args[4 * i]);
-            fflush(stdout);
+            protocol("@@exercise %s\n", args[4 * i]);
         }
         int rc = cmd_run(&g[i]);
         if (rc != SL_EXIT_OK)
@@ -501,7 +558,7 @@ static int cmd_bench(const char *name, int log2n, unsigned long long seed, const
 {
     const sl_runner_exercise *e = find_exercise(name);
     if (!e->bench) {
-        fprintf(stderr, "runner: %s has no bench\n", name);
+        protocol("runner: %s has no bench\n", name);
         return SL_EXIT_NO_EXERCISE;
     }
     FILE *f = open_output(out_path);
@@ -518,7 +575,7 @@ static int cmd_bench(const char *name, int log2n, unsigned long long seed, const
     v[1] = b.bytes / (b.reference_ms * 1e6);
     v[2] = b.bytes / (copy_ms * 1e6);
     v[3] = b.correct ? 1.0 : 0.0;
-    printf("@@reference %s\n", b.reference);
+    protocol("@@reference %s\n", b.reference);
     printf("student %.3f ms %.1f GB/s; %s %.3f ms %.1f GB/s; copy %.1f GB/s\n", b.student_ms, v[0],
            b.reference, b.reference_ms, v[1], v[2]);
     int rc = sl_case_write_file(f, &out) == 0 ? SL_EXIT_OK : SL_EXIT_INPUT;

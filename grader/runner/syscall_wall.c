@@ -33,6 +33,10 @@ static size_t append(char *buf, size_t at, const char *s)
     return at;
 }
 
+static int g_log_fd = -1;
+
+void sl_syscall_wall_set_log(int fd) { g_log_fd = fd; }
+
 static void on_sigsys(int sig, siginfo_t *si, void *ctx)
 {
     (void)sig;
@@ -52,7 +56,7 @@ static void on_sigsys(int sig, siginfo_t *si, void *ctx)
     k = append(msg, k, " (");
     k = append(msg, k, why);
     k = append(msg, k, ")\n");
-    ssize_t w = write(STDERR_FILENO, msg, k);
+    ssize_t w = write(g_log_fd >= 0 ? g_log_fd : STDERR_FILENO, msg, k);
     (void)w;
     _exit(g_exit_code);
 }
@@ -177,12 +181,14 @@ static int add_rules(scmp_filter_ctx ctx, int mode)
     static const char *const log_rewrites[] = {"ftruncate", "fallocate", "lseek", "pwrite64",
                                                "pwritev",   "pwritev2",  "dup",   "dup2",
                                                "dup3",      NULL};
+    scmp_datum_t logs[3] = {1, 2, (scmp_datum_t)(g_log_fd >= 0 ? g_log_fd : 2)};
     for (int i = 0; log_rewrites[i]; i++)
-        for (scmp_datum_t fd = 1; fd <= 2; fd++) {
-            struct scmp_arg_cmp c = {0, SCMP_CMP_EQ, fd, 0};
+        for (int j = 0; j < 3; j++) {
+            struct scmp_arg_cmp c = {0, SCMP_CMP_EQ, logs[j], 0};
             rc |= rule(ctx, SCMP_ACT_TRAP, log_rewrites[i], "the runner's log rewritten", 1, &c);
         }
-    for (scmp_datum_t fd = 1; fd <= 2; fd++) {
+    for (int j = 0; j < 3; j++) {
+        scmp_datum_t fd = logs[j];
         struct scmp_arg_cmp dupfd[2] = {{0, SCMP_CMP_EQ, fd, 0}, {1, SCMP_CMP_EQ, F_DUPFD, 0}};
         struct scmp_arg_cmp dupfd_cloexec[2] = {{0, SCMP_CMP_EQ, fd, 0},
                                                 {1, SCMP_CMP_EQ, F_DUPFD_CLOEXEC, 0}};

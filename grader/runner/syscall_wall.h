@@ -26,6 +26,11 @@ enum {
  * 0 when installed; -1 with the reason in why (the caller fails closed). */
 int sl_syscall_wall_install(int mode, int exit_code, char *why, size_t n);
 
+/* Where the handler's line goes (the grader's log; -1: stderr), set before
+ * the install: that descriptor, like stdout and stderr, may not be
+ * rewound, truncated or duplicated once the wall is up. */
+void sl_syscall_wall_set_log(int fd);
+
 #ifdef __cplusplus
 }
 #endif

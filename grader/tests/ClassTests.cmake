@@ -46,7 +46,8 @@ endforeach()
 # policy: the object check would refuse them (BUILD), so here the attack
 # runs and the sandbox must stop it (sandbox.h). Same expect.txt.
 foreach(case plants_results empties_ptx holds_turn_lock many_big_files protocol_exit_codes
-             detects_tool reads_other_students)
+             detects_tool reads_other_students fifo_outputs forged_no_gpu_exit
+             forged_cuda_error_line)
   add_test(NAME sandbox.${case}
            COMMAND $<TARGET_FILE:syncgrade> expect --lesson reduction
                    --source ${SYNCLAB_ADVERSARIAL_DIR}/${case}/reduction.cu

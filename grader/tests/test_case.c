@@ -4,7 +4,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include "case.h"
+#include "files.h"
 #include "unit.h"
 
 static char path[] = "/tmp/synclab_case_XXXXXX";
@@ -89,6 +92,58 @@ START_TEST(missing_file_is_refused)
 }
 END_TEST
 
+/* A runner can turn its output file into a FIFO: the grader must neither
+ * block on it (open or read) nor follow a link in its place. Check's
+ * timeout fails the test where the old fopen() would wait for good. */
+START_TEST(fifo_output_is_refused_at_once)
+{
+    unlink(path);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    sl_case back;
+    char err[128] = "";
+    ck_assert_int_eq(sl_case_read(path, &back, 100, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "not a regular file"));
+    ck_assert_ptr_null(sl_read_file(path, 100, NULL));
+    ck_assert_ptr_null(sl_read_ends(path, 100, 100));
+}
+END_TEST
+
+START_TEST(linked_output_is_refused)
+{
+    unlink(path);
+    ck_assert_int_eq(symlink("/dev/zero", path), 0);
+    sl_case back;
+    char err[128] = "";
+    ck_assert_int_eq(sl_case_read(path, &back, 100, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "symbolic link"));
+}
+END_TEST
+
+/* A log's head and its end: a tool's summary after a long report is kept. */
+START_TEST(read_ends_keeps_the_summary)
+{
+    FILE *f = fopen(path, "w");
+    fprintf(f, "@@ready\n");
+    for (int i = 0; i < 5000; i++)
+        fprintf(f, "========= Warning: line %d of a long report\n", i);
+    fprintf(f, "========= RACECHECK SUMMARY: 1 hazard displayed (0 errors, 5000 warnings)\n");
+    fclose(f);
+    char *text = sl_read_ends(path, 1024, 200);
+    ck_assert_ptr_nonnull(text);
+    ck_assert(strncmp(text, "@@ready\n", 8) == 0);
+    ck_assert_ptr_nonnull(strstr(text, "\n========= RACECHECK SUMMARY: 1 hazard displayed"));
+    ck_assert_uint_lt(strlen(text), 1024 + 200 + 2);
+    free(text);
+    /* a short file comes back whole, once */
+    f = fopen(path, "w");
+    fprintf(f, "a\nb\n");
+    fclose(f);
+    text = sl_read_ends(path, 1024, 200);
+    ck_assert_str_eq(text, "a\nb\n");
+    free(text);
+}
+END_TEST
+
 Suite *case_suite(void)
 {
     Suite *s = suite_create("case");
@@ -99,6 +154,9 @@ Suite *case_suite(void)
     tcase_add_test(tc, truncated_is_refused);
     tcase_add_test(tc, oversized_is_refused);
     tcase_add_test(tc, missing_file_is_refused);
+    tcase_add_test(tc, fifo_output_is_refused_at_once);
+    tcase_add_test(tc, linked_output_is_refused);
+    tcase_add_test(tc, read_ends_keeps_the_summary);
     suite_add_tcase(s, tc);
     return s;
 }

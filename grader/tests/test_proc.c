@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "case.h"
 #include "files.h"
 #include "proc.h"
 #include "unit.h"
@@ -289,6 +290,34 @@ START_TEST(environment_reaches_the_child)
 }
 END_TEST
 
+/* A runner's protocol and its program output go to two files through
+ * descriptors at random numbers (SL_PROTO_FDS): a line printed on stdout
+ * is the program's, never the protocol's. */
+START_TEST(protocol_and_program_output_are_apart)
+{
+    sl_proc_opts o = {0};
+    o.out_path = log_path;
+    o.timeout_s = 10;
+    snprintf(o.program_path, sizeof o.program_path, "%s.program", log_path);
+    char *argv[] = {"bash", "-c",
+                    "set -- $" SL_PROTO_FDS "; test $1 -ge 100 && test $2 -ge 100 && "
+                    "echo '@@case 0' >&$1 && echo 'CUDA error: printed' >&$2 && "
+                    "exec 1>&$2 && echo '@@case 7'",
+                    NULL};
+    sl_proc_result r;
+    sl_proc_run_opts(argv, &o, &r);
+    ck_assert(r.exited && r.code == 0);
+    char *proto = sl_read_file(log_path, 1024, NULL),
+         *program = sl_read_file(o.program_path, 1024, NULL);
+    ck_assert_str_eq(proto, "@@case 0\n");
+    ck_assert_str_eq(program, "CUDA error: printed\n@@case 7\n");
+    free(proto);
+    free(program);
+    unlink(o.program_path);
+    ck_assert_ptr_null(getenv(SL_PROTO_FDS));
+}
+END_TEST
+
 /* per process: several runs of these tests may share /tmp */
 static char dir[64];
 static void use_dir(void)
@@ -374,6 +403,7 @@ Suite *proc_suite(void)
     /* the limits under test are a few seconds: room for a loaded machine */
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, exit_code_and_output);
+    tcase_add_test(tc, protocol_and_program_output_are_apart);
     tcase_add_test(tc, hang_is_killed_with_its_children);
     tcase_add_test(tc, crash_is_reported);
     tcase_add_test(tc, wait_until_returns_while_the_child_runs);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "files.h"
@@ -269,8 +270,7 @@ START_TEST(fork_bomb_is_bounded)
     world w;
     make_world(&w, "bomb");
     /* and count what that uid runs already */
-    const char *su = getenv("SYNCLAB_SANDBOX_UID");
-    uid_t uid = getuid() == 0 ? (uid_t)(su && *su ? atol(su) : 65534) : getuid();
+    uid_t uid = getuid() == 0 ? (uid_t)sl_sandbox_job_uid() : getuid();
     long already = processes_of(uid), limit = already + 40;
     char script[1400];
     snprintf(script, sizeof script,
@@ -300,6 +300,81 @@ START_TEST(fork_bomb_is_bounded)
     run_in(&w, "true", 10, 0, 0, 16, 1 << 20, &again);
     ck_assert(again.exited && again.code == 0);
     sl_remove_tree(w.root, 1);
+}
+END_TEST
+
+/* Root grading from a private tree (a folder above the runner without o+x:
+ * a mktemp -d, /root): the run is staged where the sandbox's uid reaches
+ * it and runs as that uid, never as root; its outputs come back, a FIFO
+ * does not. */
+START_TEST(private_tree_is_staged_not_run_as_root)
+{
+    if (geteuid() != 0)
+        return; /* only root drops to another uid */
+    NEED_SANDBOX();
+    world w;
+    char private_dir[300];
+    snprintf(private_dir, sizeof private_dir, "/tmp/synclab-private-%ld", (long)getpid());
+    sl_remove_tree(private_dir, 1);
+    ck_assert_int_eq(mkdir(private_dir, 0700), 0);
+    snprintf(w.root, sizeof w.root, "%s/tree", private_dir);
+    snprintf(w.in, sizeof w.in, "%s/in", w.root);
+    snprintf(w.out, sizeof w.out, "%s/out", w.root);
+    snprintf(w.log, sizeof w.log, "%s/run.log", w.root);
+    ck_assert_int_eq(sl_mkdirs(w.in), 0);
+    ck_assert_int_eq(sl_mkdirs(w.out), 0);
+    char path[700];
+    snprintf(path, sizeof path, "%s/case0.in", w.in);
+    ck_assert_int_eq(sl_write_file(path, "input\n"), 0);
+    char script[1400];
+    snprintf(script, sizeof script,
+             "id -u > %s/uid; cat %s/case0.in > %s/copy; mkfifo %s/fifo; ls %s > %s/seen", w.out,
+             w.in, w.out, w.out, private_dir, w.out);
+    sl_proc_result r;
+    run_in(&w, script, 10, 0, 0, 16, 1 << 20, &r);
+    ck_assert_msg(r.exited && r.code == 0, "exit %d: %s", r.code, sl_read_file(w.log, 2000, NULL));
+    char *uid = out_file(&w, "uid"), *copy = out_file(&w, "copy"), *seen = out_file(&w, "seen");
+    char want[32];
+    snprintf(want, sizeof want, "%ld\n", sl_sandbox_job_uid());
+    ck_assert_ptr_nonnull(uid);
+    ck_assert_str_eq(uid, want);
+    ck_assert_str_ne(uid, "0\n");
+    ck_assert_ptr_nonnull(copy);
+    ck_assert_str_eq(copy, "input\n");
+    ck_assert_ptr_nonnull(seen);
+    ck_assert_str_eq(seen, "tree\n"); /* only what the run needs, on a tmpfs */
+    snprintf(path, sizeof path, "%s/fifo", w.out);
+    struct stat st;
+    ck_assert_int_ne(lstat(path, &st), 0);
+    free(uid);
+    free(copy);
+    free(seen);
+    sl_remove_tree(private_dir, 1);
+}
+END_TEST
+
+/* One uid per concurrent job: two processes that start runs at once drop
+ * to two uids, so RLIMIT_NPROC binds each job alone. */
+START_TEST(concurrent_jobs_get_their_own_uids)
+{
+    if (geteuid() != 0)
+        return;
+    NEED_SANDBOX();
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    long mine = sl_sandbox_job_uid();
+    pid_t child = fork();
+    if (child == 0) {
+        long theirs = sl_sandbox_job_uid();
+        ssize_t w = write(fds[1], &theirs, sizeof theirs);
+        _exit(w == (ssize_t)sizeof theirs ? 0 : 1);
+    }
+    long theirs = -1;
+    ck_assert_int_eq(read(fds[0], &theirs, sizeof theirs), (ssize_t)sizeof theirs);
+    waitpid(child, NULL, 0);
+    ck_assert_int_ge(mine, sl_sandbox_uid());
+    ck_assert_int_ge(theirs, sl_sandbox_uid());
+    ck_assert_int_ne(mine, theirs);
 }
 END_TEST
 
@@ -511,6 +586,9 @@ START_TEST(mps_client_sees_the_daemon_only)
              sl_sandbox_uid() >= 0 ? sl_sandbox_uid() : (long)getuid());
     ck_assert_msg(strstr(client, " pipes") && strstr(client, uid), "%s", client);
     ck_assert_msg(!have_shm || strstr(client, " shm"), "%s", client);
+    /* a run that is no client has its job's own uid (one per concurrent job) */
+    snprintf(uid, sizeof uid, "uid=%ld\n",
+             sl_sandbox_job_uid() >= 0 ? sl_sandbox_job_uid() : (long)getuid());
     ck_assert_msg(!strstr(other, "pipes") && !strstr(other, "shm") && strstr(other, uid), "%s",
                   other);
     free(client);
@@ -557,6 +635,8 @@ Suite *sandbox_suite(void)
     tcase_add_test(tc, sees_only_what_a_runner_needs);
     tcase_add_test(tc, cannot_reach_the_gpu_turn_locks);
     tcase_add_test(tc, fork_bomb_is_bounded);
+    tcase_add_test(tc, private_tree_is_staged_not_run_as_root);
+    tcase_add_test(tc, concurrent_jobs_get_their_own_uids);
     tcase_add_test(tc, big_file_is_stopped);
     tcase_add_test(tc, many_big_files_are_stopped);
     tcase_add_test(tc, many_files_are_stopped);

@@ -6,9 +6,14 @@
 
 #include <stddef.h>
 
-/* Reads at most max bytes of a file (head). NULL when unreadable. The result
+/* Reads at most max bytes of a regular file (head); never waits on a FIFO
+ * or device put in its place. NULL when unreadable. The result
  * is NUL-terminated; *len (may be NULL) gets the byte count. */
 char *sl_read_file(const char *path, size_t max, size_t *len);
+/* Both ends of a long file: its first head bytes, then (when it is longer)
+ * a newline and its last tail bytes from the start of a line. What a log's
+ * reader needs: the protocol's first lines and a tool's closing summary. */
+char *sl_read_ends(const char *path, size_t head, size_t tail);
 /* The part of path after its last '/'. */
 const char *sl_base_name(const char *path);
 /* Writes text as the whole content of path, atomically: a temporary file

@@ -1,0 +1,22 @@
+/* Whether this machine has a GPU, decided by the grader alone: its own
+ * probe program (grader/runner/gpu_probe.cu, built next to the harnesses;
+ * SYNCLAB_GPU_PROBE names another), run once per grading before the
+ * lessons and students fork, outside any sandbox, with no student code in it. The
+ * grader never links CUDA: the probe is a separate process. A runner that
+ * exits with the "no GPU" code (SL_EXIT_NO_GPU) is SKIP only when this
+ * probe also found none; else it is the student's LAUNCH. */
+#ifndef SYNCLAB_GPU_PROBE_H
+#define SYNCLAB_GPU_PROBE_H
+
+typedef enum {
+    SL_GPU_UNKNOWN = -1, /* the probe could not run or ended oddly */
+    SL_GPU_NONE = 0,     /* the probe says there is no CUDA device */
+    SL_GPU_PRESENT = 1,
+} sl_gpu_state;
+
+/* The probe's answer, asked once per process tree (forks inherit it). */
+sl_gpu_state sl_gpu_probe(void);
+/* One line for a report: what the probe said. */
+const char *sl_gpu_probe_detail(void);
+
+#endif
