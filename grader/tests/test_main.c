@@ -47,6 +47,7 @@ int main(void)
     srunner_add_suite(sr, mps_suite());
     srunner_add_suite(sr, markdown_suite());
     srunner_add_suite(sr, lint_suite());
+    srunner_add_suite(sr, gpu_arch_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

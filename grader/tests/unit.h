@@ -25,6 +25,7 @@ Suite *sandbox_suite(void);
 Suite *mps_suite(void);
 Suite *markdown_suite(void);
 Suite *lint_suite(void);
+Suite *gpu_arch_suite(void);
 /* Two small lessons for the tests of modules that take lessons. */
 #include "exercise.h"
 extern const sl_lesson unit_lesson_a, unit_lesson_b;
