@@ -34,6 +34,7 @@ note | grep -q "built for sm_80, this GPU's architecture" || fail "A100 note: $(
 note | grep -q "sm_90, the default: CUDA_VISIBLE_DEVICES is empty" || fail "note: $(note)"
 
 gpu 'echo "No devices were found"; exit 6' # what nvidia-smi says without a GPU
+rm -rf "$out" # (an sm_90 build is up to date: its log would be the last one's)
 [[ $(build env) == sm_90 ]] || fail "no device: not sm_90"
 note | grep -q "the default: nvidia-smi failed" || fail "no device note: $(note)"
 
