@@ -5,7 +5,7 @@
 # archive, read from the objects' fatbins (cuobjdump need not be there).
 # usage: harness_archs.sh <build>/harness
 set -euo pipefail
-dir=$1
+dir=$(cd "$1" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
