@@ -173,6 +173,8 @@ void sl_gpu_target_from(const char *override, const char *fallback, const char *
             snprintf(t->note, sizeof t->note,
                      "SYNCLAB_ARCH=%s: code for sm_%s cannot run on this GPU (sm_%d)", override,
                      override, t->gpu_cc);
+        else if (!t->gpu_cc && why && *why) /* the GPU is not known: why */
+            snprintf(t->note, sizeof t->note, "%s", why);
         return;
     }
     int arch = t->gpu_cc;

@@ -142,6 +142,10 @@ START_TEST(mismatch_is_decided_from_the_graders_facts)
     ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", "CUDA error: cudaErrorLaunchFailure",
                                       why, sizeof why),
                      0);
+    sl_gpu_target_from("100", "90", NVCC, 0, "nvidia-smi failed (exit status 9)", &t);
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", NO_IMAGE, why, sizeof why), 1);
+    ck_assert_ptr_nonnull(strstr(why, "(nvidia-smi failed (exit status 9))"));
+    ck_assert_ptr_nonnull(strstr(why, "built for sm_100"));
 }
 END_TEST
 
