@@ -1,15 +1,12 @@
-# Chooses CMAKE_CUDA_ARCHITECTURES before project() enables CUDA: the
-# visible GPU's compute capability, or 90 (H100) when none can be detected
-# (CI and build hosts have no GPU). -DCMAKE_CUDA_ARCHITECTURES=... overrides.
+# Chooses CMAKE_CUDA_ARCHITECTURES before project() enables CUDA. It is no
+# longer the GPU a class is graded on: syncgrade asks the GPU that grades
+# (nvidia-smi, grader/run/gpu_arch.h) and builds students' files for it.
+# The first arch listed is the default when no GPU can be asked (CI, a
+# login node, `syncgrade expect --static`): 90 (H100), whatever machine
+# configures, so a build does not depend on where it was configured. The
+# lesson harnesses are built for every GPU instead (cmake/HarnessArch.cmake).
+# -DCMAKE_CUDA_ARCHITECTURES=80 (or CUDAARCHS) changes the default.
 if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES AND NOT DEFINED ENV{CUDAARCHS})
-  set(_synclab_arch 90)
-  find_program(_synclab_smi nvidia-smi)
-  if(_synclab_smi)
-    execute_process(COMMAND ${_synclab_smi} --query-gpu=compute_cap --format=csv,noheader
-                    OUTPUT_VARIABLE _cap RESULT_VARIABLE _rc ERROR_QUIET TIMEOUT 20)
-    if(_rc EQUAL 0 AND _cap MATCHES "^([0-9]+)\\.([0-9]+)")
-      set(_synclab_arch "${CMAKE_MATCH_1}${CMAKE_MATCH_2}")
-    endif()
-  endif()
-  set(CMAKE_CUDA_ARCHITECTURES ${_synclab_arch} CACHE STRING "CUDA architectures to build for")
+  set(CMAKE_CUDA_ARCHITECTURES 90 CACHE STRING
+      "CUDA arch students' files are built for when no GPU can be asked")
 endif()

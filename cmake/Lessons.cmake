@@ -1,5 +1,8 @@
-# synclab_add_lesson(<name>): everything a lesson needs, from its files.
-#   lessons/<name>/harness.cu   -> libsynclab_harness_<name>.a (runner side)
+# synclab_add_lesson(<name> [MIN_ARCH <sm>]): everything a lesson needs, from its files.
+#   lessons/<name>/harness.cu   -> libsynclab_harness_<name>.a (runner side),
+#       for SYNCLAB_HARNESS_ARCHITECTURES from sm_<MIN_ARCH> on (default 75),
+#       and libsynclab_harness_<name>.archs, that list, which the grader
+#       reads to tell whether a runner can run on the GPU (gpu_arch.h)
 #   lessons/<name>/suite.c, reference.c -> compiled into syncgrade
 #   starter/<name>.cu, solutions/<name>.cu, lessons/<name>/zoo/*.cu
 #       -> built by `syncgrade build` (target lesson_<name>, part of ALL)
@@ -33,6 +36,10 @@ function(_synclab_expect_test lesson source name)
 endfunction()
 
 function(synclab_add_lesson name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "MIN_ARCH" "")
+  if(NOT arg_MIN_ARCH)
+    set(arg_MIN_ARCH 75)
+  endif()
   set(dir ${CMAKE_SOURCE_DIR}/lessons/${name})
   if(NOT EXISTS ${dir}/suite.c OR NOT EXISTS ${dir}/harness.cu)
     message(WARNING "lesson ${name}: lessons/${name}/suite.c or harness.cu missing, skipped")
@@ -55,9 +62,13 @@ function(synclab_add_lesson name)
                              $<TARGET_PROPERTY:PkgConfig::SECCOMP,INTERFACE_INCLUDE_DIRECTORIES>)
   target_compile_options(synclab_harness_${name} PRIVATE
                          $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
+  synclab_harness_archs(archs ${arg_MIN_ARCH})
   set_target_properties(synclab_harness_${name} PROPERTIES
                         ARCHIVE_OUTPUT_DIRECTORY ${SYNCLAB_HARNESS_DIR}
-                        POSITION_INDEPENDENT_CODE ON)
+                        POSITION_INDEPENDENT_CODE ON
+                        CUDA_ARCHITECTURES "${archs}")
+  file(CONFIGURE OUTPUT ${SYNCLAB_HARNESS_DIR}/libsynclab_harness_${name}.archs
+       CONTENT "${archs}\n")
 
   # Grader side: pure C.
   file(GLOB suite_sources ${dir}/*.c)

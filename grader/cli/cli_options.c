@@ -262,11 +262,17 @@ sl_build_config cli_build_config(void)
     sl_build_config c = {0};
     const char *nvcc = getenv("SYNCLAB_NVCC");
     c.nvcc = nvcc && *nvcc ? nvcc : SYNCLAB_NVCC;
-    /* SYNCLAB_ARCH=80: build for another GPU (the static tests check the
-     * PTX of sm_80, sm_89 and sm_90; nvcc needs no GPU for that) */
+    /* Students' files are built for the GPU that grades (gpu_arch.h: asked
+     * here once, before any child is forked), else SYNCLAB_CUDA_ARCH.
+     * SYNCLAB_ARCH=80 builds for another GPU (the static tests check the
+     * PTX of sm_80, sm_89 and sm_90; nvcc needs no GPU for that). */
     const char *arch = getenv("SYNCLAB_ARCH");
-    c.arch =
-        arch && *arch && strspn(arch, "0123456789af") == strlen(arch) ? arch : SYNCLAB_CUDA_ARCH;
+    c.arch = arch && *arch && strspn(arch, "0123456789af") == strlen(arch) ? arch : NULL;
+    c.default_arch = SYNCLAB_CUDA_ARCH;
+    c.nvcc_archs = SYNCLAB_NVCC_ARCHS;
+    c.cuda_version = SYNCLAB_CUDA_VERSION;
+    sl_gpu_target warm;
+    sl_gpu_target_pick(c.arch, c.default_arch, c.nvcc_archs, &warm);
     c.source_dir = SYNCLAB_SOURCE_DIR;
     c.timeout_s = 600;
     return c;

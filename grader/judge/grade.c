@@ -142,6 +142,9 @@ static void cuda_error_line(const char *log, char *out, size_t n)
         "invalid device function",
         "invalid program counter",
         "no kernel image is available for execution on the device",
+        "the provided PTX was compiled with an unsupported toolchain.",
+        "a PTX JIT compilation failed",
+        "device kernel image is invalid",
         "no CUDA-capable device is detected",
         "a launcher may copy only from device memory to device memory",
         "the launcher launched no kernel for a non-empty input",
@@ -254,8 +257,8 @@ static const char *budget_note(void)
  * fills r and returns 1, or returns 0 when it ended well. Every way the
  * program itself ends is the student's (student code can exit with any
  * code); only a runner that never started is the grader's (ERROR). */
-static int judge_process(const run_out *o, const sl_inputs *in, const char *what, double timeout_s,
-                         sl_outcome *r)
+static int judge_process(const sl_grade_ctx *ctx, const run_out *o, const sl_inputs *in,
+                         const char *what, double timeout_s, sl_outcome *r)
 {
     const sl_proc_result *p = &o->pr;
     int c = last_case(o->log);
@@ -334,8 +337,16 @@ static int judge_process(const run_out *o, const sl_inputs *in, const char *what
         return 1;
     }
     if (p->exited && p->code == SL_EXIT_CUDA) {
-        char line[512];
+        char line[512], why[1024];
         cuda_error_line(o->log, line, sizeof line);
+        /* code the GPU could not load: the grader's when its own facts
+         * (the GPU, the archs it built) say so, never on the line alone */
+        if (ctx->target && sl_arch_mismatch(ctx->target, ctx->harness_archs, ctx->cuda_version,
+                                            line, why, sizeof why)) {
+            set(r, SL_V_ERROR);
+            sl_text_printf(&r->detail, "%s: %s\n%s\n", what, line, why);
+            return 1;
+        }
         set(r, is_memory_error(line) ? SL_V_MEMORY : SL_V_LAUNCH);
         sl_text_printf(&r->detail, "%s: %s on input %s%s\n", what, line[0] ? line : "CUDA error",
                        label, again);
@@ -559,7 +570,7 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
             (res[i].pr.exited && res[i].pr.code != 0 && res[i].pr.code != SL_SANITIZER_FOUND) ||
             res[i].pr.signaled) {
             /* the runner failed under the tool without a finding */
-            found = judge_process(&res[i], small, what, b->timeout_s, r);
+            found = judge_process(ctx, &res[i], small, what, b->timeout_s, r);
         } else if (!sl_log_launched(b->logs[i])) {
             /* a clean report of no kernel at all proves nothing */
             set(r, SL_V_WRONG);
@@ -988,6 +999,11 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         sl_text_printf(&r->detail, "static stages only: no run\n");
         goto done;
     }
+    if (ctx->arch_error) { /* the runner cannot run on this GPU (lesson_run.c) */
+        set(r, SL_V_ERROR);
+        sl_text_printf(&r->detail, "%s\n", ctx->arch_error);
+        goto done;
+    }
     if (sl_gpu_probe() == SL_GPU_NONE) {
         /* the grader's own probe, before any runner (gpu_probe.h) */
         set(r, SL_V_SKIP);
@@ -1028,7 +1044,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     if (!(swept & SL_SWEPT_SMALL)) {
         run_out o = {0};
         run_plain(ctx, e, smalldir, small.count, outdir, logpath, plain_timeout, &o);
-        int failed = judge_process(&o, &small, "plain run", plain_timeout, r);
+        int failed = judge_process(ctx, &o, &small, "plain run", plain_timeout, r);
         run_free(&o);
         sl_remove_tree(outdir, 0);
         if (failed) {
@@ -1070,7 +1086,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         sl_gpu_share();
         run_out f = {0};
         run_plain(ctx, e, fulldir, full.count, outdir, logpath, plain_timeout, &f);
-        if (judge_process(&f, &full, "plain run", plain_timeout, &full_r))
+        if (judge_process(ctx, &f, &full, "plain run", plain_timeout, &full_r))
             full_failed = last_case(f.log);
         else
             compare_outputs(e, &full, outdir, k, runs, &full_r);

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include "exercise.h"
+#include "gpu_arch.h"
 #include "outcome.h"
 #include "runner_call.h"
 
@@ -50,6 +51,16 @@ typedef struct {
      * ("static stages only"), and no runner starts (syncgrade expect
      * --static, for the held-out static cases). */
     int static_only;
+    /* The runner's archs (the student's object, built for target->arch,
+     * and the harness's) and the GPU's: a runner that fails to load its
+     * code is the grader's ERROR when these facts say so (gpu_arch.h).
+     * NULL: not known. */
+    const sl_gpu_target *target;
+    const char *harness_archs;
+    const char *cuda_version; /* the toolkit that built the runner, "13.0" */
+    /* Set before any run when the runner cannot run on this GPU at all:
+     * every exercise that would run is ERROR with this line. */
+    const char *arch_error;
 } sl_grade_ctx;
 
 /* Limits shared by an exercise's own runs and the lesson sweep's (sweep.h);

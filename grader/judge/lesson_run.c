@@ -276,6 +276,18 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     g_ctx.bench_log2n = job->bench_log2n;
     g_ctx.timeout_scale = job->timeout_scale;
     g_ctx.static_only = job->static_only;
+    /* the runner's archs and the GPU's: can it run there at all? */
+    char archs_path[4200], why[1024];
+    snprintf(archs_path, sizeof archs_path, "%.*s.archs", (int)(strlen(lib) - 2), lib);
+    char *harness_archs = sl_read_file(archs_path, 4096, NULL);
+    if (harness_archs)
+        harness_archs[strcspn(harness_archs, "\n")] = '\0';
+    g_ctx.target = &b.target;
+    g_ctx.harness_archs = harness_archs;
+    g_ctx.cuda_version = bc.cuda_version;
+    if (b.ok && !job->static_only &&
+        sl_arch_mismatch(&b.target, harness_archs, bc.cuda_version, NULL, why, sizeof why))
+        g_ctx.arch_error = why;
 
     /* Every static verdict (build, TODO, PTX rules) before the first
      * runner starts: nothing a runner does can change them. */
@@ -293,7 +305,8 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     sl_swept *swept = calloc((size_t)l->count + 1, sizeof *swept);
     /* once, before the sweep and the judges' forks: they inherit it */
     int gpu = job->static_only ? SL_GPU_UNKNOWN : sl_gpu_probe();
-    if (swept && sl_sweep_enabled() && !job->static_only && gpu != SL_GPU_NONE) {
+    if (swept && sl_sweep_enabled() && !job->static_only && gpu != SL_GPU_NONE &&
+        !g_ctx.arch_error) {
         double t0 = sl_now();
         sl_sweep_lesson(l, &g_ctx, which, graded, swept);
         g_ctx.sweep_seconds = sl_now() - t0;
@@ -307,6 +320,8 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     free(statics);
     free(swept);
     free(which);
+    memset(&g_ctx, 0, sizeof g_ctx); /* it pointed at b, why and harness_archs */
+    free(harness_archs);
     sl_build_free(&b);
     /* whatever escaped a judge that died is ours now: it goes */
     sl_contain_kill_children(NULL, 0, 5.0);

@@ -117,6 +117,29 @@ static int up_to_date(const char *runner, const char *depfile, const char *harne
     return ok;
 }
 
+/* The arch the runner in out_dir was built for (out_dir/arch): a build for
+ * another GPU is never reused. */
+static int built_for(const char *stamp, const char *arch)
+{
+    char *was = sl_read_file(stamp, 64, NULL);
+    int same = was && strcmp(was, arch) == 0;
+    free(was);
+    return same;
+}
+
+/* One line on the arch, first in the log: which one, and why. */
+static void arch_note(const sl_gpu_target *t, sl_text *log)
+{
+    if (t->overridden)
+        sl_text_printf(log, "note: built for sm_%s (SYNCLAB_ARCH)%s%s\n", t->arch,
+                       t->note[0] ? ": " : "", t->note);
+    else if (t->fallback)
+        sl_text_printf(log, "note: built for sm_%s, the default: %s\n", t->arch, t->note);
+    else
+        sl_text_printf(log, "note: built for sm_%s, this GPU's architecture%s%s\n", t->arch,
+                       t->note[0] ? ": " : "", t->note);
+}
+
 /* ---------- running the compiler ---------- */
 
 static int ran_out_of_memory(const sl_proc_result *r, const char *log)
@@ -408,6 +431,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     memset(b, 0, sizeof *b);
     sl_text log = {0};
     char obj[4096], dep[4096], predep[4096], deplog[4096], keep[4096], logpath[4096], arch[64];
+    char stamp[4096];
     char inc_lesson[4096], inc_runner[4096], inc_run[4096];
     const char *label = sl_base_name(source);
     /* The compiler steps of a submission run in the runners' sandbox
@@ -425,7 +449,11 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     snprintf(deplog, sizeof deplog, "%s/includes.log", out_dir);
     snprintf(keep, sizeof keep, "%s/keep", out_dir);
     snprintf(logpath, sizeof logpath, "%s/build.log", out_dir);
-    snprintf(arch, sizeof arch, "-arch=sm_%s", cfg->arch);
+    snprintf(stamp, sizeof stamp, "%s/arch", out_dir);
+    sl_gpu_target_pick(cfg->arch, cfg->default_arch, cfg->nvcc_archs, &b->target);
+    /* -arch=sm_XY: SASS for sm_XY and its PTX (compute_XY), which the
+     * driver JITs for a newer GPU */
+    snprintf(arch, sizeof arch, "-arch=sm_%s", b->target.arch);
     snprintf(inc_lesson, sizeof inc_lesson, "-I%s/lessons/%s", abs_project, lesson);
     snprintf(inc_runner, sizeof inc_runner, "-I%s/grader/runner", abs_project);
     /* the runner protocol's case format (case.h) */
@@ -485,8 +513,8 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     int cache_usable = !cfg->submission || (vlog && strstr(vlog, "End of search list."));
     read_system_dirs(&ir, vlog, our_dirs);
     free(vlog);
-    if (cache_usable && up_to_date(b->runner, dep, cfg->harness_lib, source) &&
-        access(b->ptx, R_OK) == 0) {
+    if (cache_usable && built_for(stamp, b->target.arch) &&
+        up_to_date(b->runner, dep, cfg->harness_lib, source) && access(b->ptx, R_OK) == 0) {
         text = sl_read_file(dep, 8 << 20, NULL);
         if (cfg->submission && !includes_allowed(&ir, text, label, &log))
             goto out;
@@ -498,6 +526,9 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     }
     unlink(b->runner);
     unlink(obj);
+    unlink(stamp);
+    arch_note(&b->target, &log);
+    size_t noted = strlen(sl_text_str(&log));
     if (!cfg->submission)
         unlink(deplog); /* its cache is no submission's: judged afresh next time */
     /* The files the compiler will read, found by preprocessing alone with
@@ -535,7 +566,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
                 sl_text_printf(&log, "%.*s\n", (int)len, p);
             p += len + (p[len] == '\n');
         }
-        if (!*sl_text_str(&log))
+        if (strlen(sl_text_str(&log)) == noted)
             sl_text_printf(&log, "%s", sl_text_str(&deps_log));
         sl_text_free(&deps_log);
         goto out;
@@ -661,6 +692,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
         sl_text_printf(&log, "error: nvcc left no PTX at %s\n", b->ptx);
     /* rewrite the log so a cached build shows the same warnings */
     sl_write_file(logpath, sl_text_str(&log));
+    sl_write_file(stamp, b->target.arch);
 out:
     free(text);
     b->log = strdup(sl_text_str(&log));

@@ -21,16 +21,21 @@
 #ifndef SYNCLAB_BUILD_H
 #define SYNCLAB_BUILD_H
 
+#include "gpu_arch.h"
+
 /* The compiler's address space limit (RLIMIT_AS) */
 #define SL_BUILD_MEMORY_LIMIT_MIB 4096
 
 typedef struct {
-    const char *nvcc;        /* compiler */
-    const char *arch;        /* "90" */
-    const char *source_dir;  /* the project (lessons/, grader/) */
-    const char *harness_lib; /* libsynclab_harness_<lesson>.a */
-    double timeout_s;        /* per compiler call */
-    int submission;          /* a student's file: only its own folder's files, the
+    const char *nvcc;         /* compiler */
+    const char *arch;         /* "80": this arch (SYNCLAB_ARCH); NULL: the GPU's (gpu_arch.h) */
+    const char *default_arch; /* when no GPU can be asked: "90" */
+    const char *nvcc_archs;   /* the archs nvcc builds for, "75,80,86"; NULL: any */
+    const char *cuda_version; /* nvcc's, "13.0" (said when a driver is older) */
+    const char *source_dir;   /* the project (lessons/, grader/) */
+    const char *harness_lib;  /* libsynclab_harness_<lesson>.a */
+    double timeout_s;         /* per compiler call */
+    int submission;           /* a student's file: only its own folder's files, the
                                   lesson's header, synclab.h and system headers may
                                   be included (the bug zoo includes the solution) */
 } sl_build_config;
@@ -40,10 +45,12 @@ typedef struct {
     int cached; /* up to date: nothing was rebuilt */
     char runner[4096];
     char ptx[4096];
-    char *log; /* compiler output (malloc'd, may be "") */
+    char *log;            /* compiler output (malloc'd, may be ""), after a note on the arch */
+    sl_gpu_target target; /* the arch it was built for, and the GPU's */
 } sl_build;
 
-/* Builds source (a student's lesson file) in out_dir. */
+/* Builds source (a student's lesson file) in out_dir, for the arch of
+ * sl_gpu_target_pick (a build for another arch is not reused). */
 void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char *source,
                      const char *out_dir, sl_build *b);
 void sl_build_free(sl_build *b);

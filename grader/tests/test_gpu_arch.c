@@ -1,0 +1,225 @@
+/* gpu_arch: the arch a student's file is built for, from the GPU that
+ * grades, and when a runner that cannot load its code is the grader's
+ * ERROR rather than the student's LAUNCH (issue 26). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gpu_arch.h"
+#include "unit.h"
+
+static const char *const HARNESS = "75-real;80-real;90-real;100-real;110-real;120-real;121-virtual";
+static const char *const NVCC = "75,80,86,87,88,89,90,100,103,110,120,121";
+static const char *const NO_IMAGE =
+    "CUDA error: cudaErrorNoKernelImageForDevice: no kernel image is available for execution "
+    "on the device";
+static const char *const OLD_DRIVER = "CUDA error: cudaErrorUnsupportedPtxVersion: the provided "
+                                      "PTX was compiled with an unsupported toolchain.";
+
+START_TEST(parses_nvidia_smi)
+{
+    sl_gpu_caps c;
+    ck_assert_int_eq(sl_gpu_caps_parse("GPU-aaaa-1, 8.0\nGPU-bbbb-2, 8.9\r\n", &c), 2);
+    ck_assert_str_eq(c.gpu[0].uuid, "GPU-aaaa-1");
+    ck_assert_int_eq(c.gpu[0].cc, 80);
+    ck_assert_int_eq(c.gpu[1].cc, 89);
+    ck_assert_int_eq(sl_gpu_caps_parse("12.0\n", &c), 1); /* without the uuid */
+    ck_assert_int_eq(c.gpu[0].cc, 120);
+    /* what is no compute capability is skipped */
+    ck_assert_int_eq(sl_gpu_caps_parse("No devices were found\nGPU-x, [N/A]\nGPU-y, 9\n", &c), 0);
+}
+END_TEST
+
+START_TEST(picks_the_visible_gpu)
+{
+    sl_gpu_caps c;
+    char why[256];
+    sl_gpu_caps_parse("GPU-aaaa, 8.0\nGPU-bbbb, 9.0\n", &c);
+    ck_assert_int_eq(sl_gpu_caps_visible(&c, "GPU-bbbb", why, sizeof why), 90);
+    ck_assert_int_eq(sl_gpu_caps_visible(&c, "GPU-aa,GPU-bbbb", why, sizeof why), 80);
+    /* an index: CUDA's order is not nvidia-smi's on mixed GPUs: the oldest */
+    ck_assert_int_eq(sl_gpu_caps_visible(&c, "1", why, sizeof why), 80);
+    ck_assert_ptr_nonnull(strstr(why, "oldest"));
+    ck_assert_int_eq(sl_gpu_caps_visible(&c, "", why, sizeof why), 0);
+    ck_assert_ptr_nonnull(strstr(why, "CUDA_VISIBLE_DEVICES is empty"));
+    ck_assert_int_eq(sl_gpu_caps_visible(&c, "-1", why, sizeof why), 0);
+    sl_gpu_caps_parse("GPU-aaaa, 8.6\nGPU-bbbb, 8.6\n", &c);
+    ck_assert_int_eq(sl_gpu_caps_visible(&c, "1", why, sizeof why), 86);
+    ck_assert_int_eq(sl_gpu_caps_visible(&c, NULL, why, sizeof why), 86);
+    ck_assert_int_eq(sl_gpu_caps_visible(&c, "MIG-1234", why, sizeof why), 86);
+    sl_gpu_caps_parse("", &c);
+    ck_assert_int_eq(sl_gpu_caps_visible(&c, NULL, why, sizeof why), 0);
+}
+END_TEST
+
+START_TEST(target_from_facts)
+{
+    sl_gpu_target t;
+    sl_gpu_target_from(NULL, "90", NVCC, 80, "", &t);
+    ck_assert_str_eq(t.arch, "80");
+    ck_assert(!t.fallback && !t.overridden);
+    sl_gpu_target_from(NULL, "90", NVCC, 0, "no nvidia-smi on the PATH", &t);
+    ck_assert_str_eq(t.arch, "90");
+    ck_assert(t.fallback);
+    ck_assert_str_eq(t.note, "no nvidia-smi on the PATH");
+    sl_gpu_target_from("75", "90", NVCC, 80, "", &t); /* SYNCLAB_ARCH wins */
+    ck_assert_str_eq(t.arch, "75");
+    ck_assert(t.overridden);
+    /* a GPU newer than the toolkit: its newest arch of the same major,
+     * else the newest PTX */
+    sl_gpu_target_from(NULL, "90", "75,80,86,89,90", 89, "", &t);
+    ck_assert_str_eq(t.arch, "89");
+    sl_gpu_target_from(NULL, "90", "75,80,86,90", 89, "", &t);
+    ck_assert_str_eq(t.arch, "86");
+    sl_gpu_target_from(NULL, "90", NVCC, 130, "", &t);
+    ck_assert_str_eq(t.arch, "121");
+    /* older than the toolkit supports: the default, which cannot run */
+    sl_gpu_target_from(NULL, "90", NVCC, 61, "", &t);
+    ck_assert_str_eq(t.arch, "90");
+    ck_assert_int_eq(t.gpu_cc, 61);
+}
+END_TEST
+
+START_TEST(fits)
+{
+    ck_assert_int_eq(sl_arch_fit_on("80", 80), SL_ARCH_SASS);
+    ck_assert_int_eq(sl_arch_fit_on("80", 89), SL_ARCH_SASS); /* same major, newer minor */
+    ck_assert_int_eq(sl_arch_fit_on("80", 90), SL_ARCH_JIT);  /* SASS never crosses a major */
+    ck_assert_int_eq(sl_arch_fit_on("86", 80), SL_ARCH_NONE);
+    ck_assert_int_eq(sl_arch_fit_on("100", 90), SL_ARCH_NONE);
+    ck_assert_int_eq(sl_arch_fit_on("90-real", 100), SL_ARCH_NONE);
+    ck_assert_int_eq(sl_arch_fit_on("90a", 90), SL_ARCH_SASS);
+    ck_assert_int_eq(sl_arch_fit_on("90a", 100), SL_ARCH_NONE);
+    static const int every[] = {75, 80, 86, 87, 89, 90, 100, 103, 110, 120, 121};
+    for (size_t i = 0; i < sizeof every / sizeof every[0]; i++)
+        ck_assert_int_eq(sl_arch_fit_on(HARNESS, every[i]), SL_ARCH_SASS);
+    ck_assert_int_eq(sl_arch_fit_on(HARNESS, 130), SL_ARCH_JIT);
+    ck_assert_int_eq(sl_arch_fit_on(HARNESS, 70), SL_ARCH_NONE);
+    ck_assert_int_eq(sl_arch_fit_on("80-real;121-virtual", 75), SL_ARCH_NONE);
+}
+END_TEST
+
+START_TEST(mismatch_is_decided_from_the_graders_facts)
+{
+    sl_gpu_target t;
+    char why[1024];
+    /* student code for sm_100 on an H100: before any run, and whatever
+     * the runner printed */
+    sl_gpu_target_from("100", "90", NVCC, 90, "", &t);
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", NULL, why, sizeof why), 1);
+    ck_assert_ptr_nonnull(strstr(why, "SYNCLAB_ARCH=100"));
+    ck_assert_ptr_nonnull(strstr(why, "set it to 90"));
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", "", why, sizeof why), 1);
+    /* a harness without code for the GPU (configured for sm_90 only, graded on an A100) */
+    sl_gpu_target_from(NULL, "90", NVCC, 80, "", &t);
+    ck_assert_int_eq(sl_arch_mismatch(&t, "90-real", "13.0", NULL, why, sizeof why), 1);
+    ck_assert_ptr_nonnull(strstr(why, "harness"));
+    ck_assert_ptr_nonnull(strstr(why, "SYNCLAB_HARNESS_ARCHITECTURES"));
+    /* everything has SASS for the GPU: "no kernel image" is the runner's
+     * word only, which student code can print; it stays the student's */
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", NULL, why, sizeof why), 0);
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", NO_IMAGE, why, sizeof why), 0);
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", OLD_DRIVER, why, sizeof why), 0);
+    /* the student's code runs through the JIT (SYNCLAB_ARCH=80 on an
+     * H100) and failed to load: the driver is older than the toolkit */
+    sl_gpu_target_from("80", "90", NVCC, 90, "", &t);
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", NULL, why, sizeof why), 0);
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", OLD_DRIVER, why, sizeof why), 1);
+    ck_assert_ptr_nonnull(strstr(why, "CUDA >= 13.0"));
+    /* any other error there stays the student's */
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0",
+                                      "CUDA error: cudaErrorIllegalAddress: an illegal memory "
+                                      "access was encountered",
+                                      why, sizeof why),
+                     0);
+    /* the GPU could not be asked: a load failure is the grader's guess */
+    sl_gpu_target_from(NULL, "90", NVCC, 0, "no nvidia-smi on the PATH", &t);
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", NULL, why, sizeof why), 0);
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", NO_IMAGE, why, sizeof why), 1);
+    ck_assert_ptr_nonnull(strstr(why, "set SYNCLAB_ARCH"));
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", "CUDA error: cudaErrorLaunchFailure",
+                                      why, sizeof why),
+                     0);
+    sl_gpu_target_from("100", "90", NVCC, 0, "nvidia-smi failed (exit status 9)", &t);
+    ck_assert_int_eq(sl_arch_mismatch(&t, HARNESS, "13.0", NO_IMAGE, why, sizeof why), 1);
+    ck_assert_ptr_nonnull(strstr(why, "(nvidia-smi failed (exit status 9))"));
+    ck_assert_ptr_nonnull(strstr(why, "built for sm_100"));
+}
+END_TEST
+
+/* A fake nvidia-smi first on the PATH: what the grader asks, with a time
+ * limit. */
+static void fake_smi(const char *dir, const char *body)
+{
+    char path[512];
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/nvidia-smi", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "#!/bin/sh\n%s\n", body);
+    fclose(f);
+    chmod(path, 0755);
+}
+
+START_TEST(asks_nvidia_smi)
+{
+    char dir[] = "/tmp/synclab-fake-smi-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    const char *old = getenv("PATH");
+    char *saved = strdup(old ? old : "/usr/bin:/bin"), path[4096];
+    snprintf(path, sizeof path, "%s:%s", dir, saved);
+    setenv("PATH", path, 1);
+    unsetenv("CUDA_VISIBLE_DEVICES");
+    sl_gpu_target t;
+
+    fake_smi(dir, "echo 8.0");
+    sl_gpu_target_forget();
+    sl_gpu_target_pick(NULL, "90", NVCC, &t);
+    ck_assert_str_eq(t.arch, "80");
+    ck_assert_int_eq(t.gpu_cc, 80);
+
+    setenv("CUDA_VISIBLE_DEVICES", "", 1); /* no GPU for this process */
+    sl_gpu_target_pick(NULL, "90", NVCC, &t);
+    ck_assert_str_eq(t.arch, "90");
+    ck_assert(t.fallback);
+    ck_assert_ptr_nonnull(strstr(t.note, "CUDA_VISIBLE_DEVICES is empty"));
+    unsetenv("CUDA_VISIBLE_DEVICES");
+
+    fake_smi(dir, "echo 'NVIDIA-SMI has failed' >&2; exit 9");
+    sl_gpu_target_forget();
+    sl_gpu_target_pick(NULL, "90", NVCC, &t);
+    ck_assert_str_eq(t.arch, "90");
+    ck_assert_ptr_nonnull(strstr(t.note, "nvidia-smi failed"));
+
+    char missing[4200];
+    snprintf(missing, sizeof missing, "%s/none", dir);
+    setenv("PATH", missing, 1);
+    sl_gpu_target_forget();
+    sl_gpu_target_pick(NULL, "90", NVCC, &t);
+    ck_assert_str_eq(t.arch, "90");
+    ck_assert_ptr_nonnull(strstr(t.note, "no nvidia-smi"));
+
+    setenv("PATH", saved, 1);
+    free(saved);
+    sl_gpu_target_forget();
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+Suite *gpu_arch_suite(void)
+{
+    Suite *s = suite_create("gpu_arch");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, parses_nvidia_smi);
+    tcase_add_test(tc, picks_the_visible_gpu);
+    tcase_add_test(tc, target_from_facts);
+    tcase_add_test(tc, fits);
+    tcase_add_test(tc, mismatch_is_decided_from_the_graders_facts);
+    tcase_add_test(tc, asks_nvidia_smi);
+    suite_add_tcase(s, tc);
+    return s;
+}
