@@ -593,14 +593,26 @@ static int copy_entry(const char *path, const struct stat *st, int type, struct 
     (void)f;
     char to[PATH_MAX];
     snprintf(to, sizeof to, "%s%s", g_copy_to, path + strlen(g_copy_from));
-    int rc = 0;
+    int rc = 0, made = 0;
     if (type == FTW_D)
-        rc = mkdir(to, g_copy_rw ? 0700 : 0755) == 0 || errno == EEXIST ? 0 : -1;
+        rc = mkdir(to, g_copy_rw ? 0700 : 0755) == 0 || errno == EEXIST ? 0 : -1, made = 1;
     else if (type == FTW_F && S_ISREG(st->st_mode))
-        rc = stage_file(path, to, st);
-    if (rc == 0 && g_copy_rw && lchown(to, g_uid, g_gid) != 0)
+        rc = stage_file(path, to, st), made = 1;
+    else if (type == FTW_SL) {
+        /* a link the grader made (a compile's build folder links to the
+         * submission, build.c): the same link; where it points, the
+         * sandbox decides */
+        char target[PATH_MAX];
+        ssize_t n = readlink(path, target, sizeof target - 1);
+        if (n > 0) {
+            target[n] = '\0';
+            rc = symlink(target, to);
+        }
+    }
+    /* FIFOs, devices ...: not staged; a link is given to nobody */
+    if (rc == 0 && made && g_copy_rw && lchown(to, g_uid, g_gid) != 0)
         rc = -1;
-    return rc; /* links, FIFOs ...: not staged */
+    return rc;
 }
 
 /* Copies the tree (or file) from into to. */
@@ -651,7 +663,10 @@ static int stage(const sl_sandbox *s, staging **st, const char *path, int rw)
     unreachable_top(g->path[k], g->top[k], sizeof g->top[k]);
     snprintf(g->staged[k], sizeof g->staged[k], "%s/%d", g->dir, k);
     struct stat sb;
-    if (stat(g->path[k], &sb) != 0)
+    /* a writable folder the run is the first to fill (a compile's build
+     * folder) is made here, as the run would have found it */
+    if (stat(g->path[k], &sb) != 0 && !(rw && errno == ENOENT && sl_mkdirs(g->path[k]) == 0 &&
+                                        stat(g->path[k], &sb) == 0))
         return -1;
     if (S_ISDIR(sb.st_mode))
         return copy_tree(g->path[k], g->staged[k], rw);
