@@ -19,7 +19,11 @@
 #include "text.h"
 #include "trace.h"
 
-enum { LOG_CAP = 16 << 20, LOG_READ = 64 << 10, MAX_SYSTEM_DIRS = 32 };
+/* FILE_CAP bounds every file a compiler step writes (RLIMIT_FSIZE): its log
+ * and its -save-temps files, which for a file that includes thrust or CUB
+ * pass 16 MiB (cc1plus was killed there on the H200: BUILD for what the
+ * rules must call RULE). */
+enum { FILE_CAP = 256 << 20, LOG_READ = 64 << 10, MAX_SYSTEM_DIRS = 32 };
 
 /* The compiler's address space: the solutions need under 300 MiB; a
  * template that instantiates without end, or #include "/dev/zero", stops
@@ -170,7 +174,7 @@ static int run_tool(char *const argv[], const char *logpath, double timeout_s, s
     sl_proc p;
     sl_proc_opts o = {0};
     o.out_path = logpath;
-    o.out_cap = LOG_CAP;
+    o.out_cap = FILE_CAP;
     o.timeout_s = timeout_s;
     o.box = box;
     int started = sl_proc_spawn(&p, argv, &o) == 0;
