@@ -33,7 +33,7 @@ make -C "$repo" --no-print-directory gradescope OUT="$zip" NO_GPU=error \
   GRADE_ARGS="--visibility after_published" >"$tmp/out" 2>&1 || fail "make gradescope failed"
 grep -qE '^  starter/barriers.cu$' "$tmp/out" || fail "no warning naming the edited starter"
 u=$tmp/unzipped
-mkdir "$u" && (cd "$u" && unzip -q "$zip") || fail "cannot unzip"
+mkdir "$u" && (cd "$u" && cmake -E tar xf "$zip") || fail "cannot unzip"
 for f in setup.sh run_autograder; do
   [ -x "$u/$f" ] || fail "$f is not at the top of the zip, executable"
 done
