@@ -12,6 +12,7 @@
 
 #include "files.h"
 #include "hostobj.h"
+#include "policy.h"
 #include "proc.h"
 #include "sandbox.h"
 #include "text.h"
@@ -309,6 +310,15 @@ static int includes_allowed(const include_rules *ir, const char *deps, const cha
                            label, path, twin);
             bad++;
             continue;
+        }
+        /* the student's own headers, however their names were built
+         * (#include MACRO): the policy's rules (#line ...) hold there too */
+        if (ir->folder[0] && inside(real, ir->folder)) {
+            sl_policy p = {NULL};
+            if (!sl_policy_check_file(&p, real, why)) {
+                bad++;
+                continue;
+            }
         }
         int ok = (ir->folder[0] && inside(real, ir->folder)) ||
                  (ir->lesson_header[0] && strcmp(real, ir->lesson_header) == 0) ||
