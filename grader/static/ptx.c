@@ -1,4 +1,5 @@
 #include "ptx.h"
+#include "ptx_budget.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -360,6 +361,14 @@ static char *canonical_insn(const char *s)
 
 static void add_insn(sl_ptx_func *f, const char *s, const loc_state *ls)
 {
+    /* a step per instruction read; past the limit the rest is not read
+     * and the verdict says the PTX is too large to analyse */
+    if (f->ninsn >= SL_PTX_MAX_INSNS || !sl_ptx_budget_spend(1)) {
+        char what[96];
+        snprintf(what, sizeof what, "a function of more than %d instructions", SL_PTX_MAX_INSNS);
+        sl_ptx_budget_exhaust(what);
+        return;
+    }
     f->insn = realloc(f->insn, (size_t)(f->ninsn + 1) * sizeof *f->insn);
     sl_ptx_insn *in = &f->insn[f->ninsn++];
     in->text = canonical_insn(s);

@@ -1,5 +1,6 @@
 /* Calls followed into the functions they call (ptx_inline.h). */
 #include "ptx_inline.h"
+#include "ptx_budget.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -332,7 +333,7 @@ typedef struct {
 static void emit(inliner *in, const sl_ptx_insn *loc, char *text)
 {
     sl_ptx_func *f = in->out;
-    if (f->ninsn >= in->max_insn) {
+    if (f->ninsn >= in->max_insn || !sl_ptx_budget_spend(1)) {
         in->too_big = 1;
         free(text);
         return;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ptx_budget.h"
 #include "ptx_cfg.h"
 #include "ptx_flow.h"
 #include "ptx_inline.h"
@@ -304,7 +305,13 @@ static void say(const report *r, const fn *c, int i)
     sl_ptx_say(r->p, &c->f->insn[i], r->why, r->where, r->wl);
 }
 
-static char *mask(const fn *c) { return calloc((size_t)c->n + 1, 1); }
+/* A mask of the function's instructions; what it costs (clearing it, and
+ * the loop over the instructions that fills it) is charged to the budget. */
+static char *mask(const fn *c)
+{
+    sl_ptx_budget_spend(c->n + 1);
+    return calloc((size_t)c->n + 1, 1);
+}
 
 /* What instruction j orders on a path that ends (or starts) at instruction
  * k: a guarded fence counts when k runs under the same guard (the compiler
@@ -620,6 +627,12 @@ static int check_release(fn *c, int s, int pub, const char *what, const report *
     char *target = mask(c), *blocked = mask(c);
     target[pub] = 1;
     int bad = 0;
+    /* its loops ask every instruction what it orders (string matching) */
+    if (!sl_ptx_budget_spend(16LL * c->n)) {
+        free(target);
+        free(blocked);
+        return 0;
+    }
     const decided *d = decided_at(c, s);
     if (!releases(&c->f->insn[pub])) {
         for (int j = 0; j < c->n; j++)
@@ -724,7 +737,7 @@ static int check_release(fn *c, int s, int pub, const char *what, const report *
 static int check_acquire(fn *c, int from, const char *targets, const signed char *cut,
                          const char *blocked_extra, int is_ticket, const report *r)
 {
-    if (acquires(&c->f->insn[from]))
+    if (acquires(&c->f->insn[from]) || !sl_ptx_budget_spend(16LL * c->n))
         return 0;
     decided d = *decided_at(c, from); /* its cut merged with the caller's: a copy */
     d.cut = malloc((size_t)c->g.nb + 1);
@@ -828,7 +841,7 @@ static int check_spins(fn *c, const report *r)
     int ns = sl_find_spins(c->f, &c->g, &c->fl, sp, 64);
     for (int k = 0; k < ns; k++)
         c->spin_load[sp[k].load] = 1;
-    for (int k = 0; k < ns; k++) {
+    for (int k = 0; k < ns && sl_ptx_budget_spend(c->n); k++) {
         int L = sp[k].load;
         sl_bases sb = c->base[L];
         /* the reads the wait guards */
@@ -904,10 +917,12 @@ static int check_spins(fn *c, const report *r)
                                    "store(1, cuda::memory_order_release)");
             return 1;
         }
-        for (int pub = 0; pub < c->n; pub++) {
+        for (int pub = 0; pub < c->n && sl_ptx_budget_spend(1); pub++) {
             if (c->spin_load[pub] || !c->store_strong[pub] || !may_alias(c->base[pub], sb) ||
                 draws_wait_index(c, pub, L))
                 continue;
+            if (!sl_ptx_budget_spend(c->n)) /* the stores below */
+                return 0;
             for (int s = 0; s < c->n; s++) {
                 if (!c->store_data[s] || s == pub || !may_alias(c->base[s], payload))
                     continue;
@@ -984,7 +999,7 @@ static int after_wait(fn *c, int j, int t)
  * other blocks stored before their own atomic. */
 static int check_tickets(fn *c, const report *r)
 {
-    for (int t = 0; t < c->n; t++) {
+    for (int t = 0; t < c->n && sl_ptx_budget_spend(1); t++) {
         const sl_ptx_insn *in = &c->f->insn[t];
         const sl_flow_insn *fi = &c->fl.in[t];
         if (!sl_ptx_matches(in, "atom.") || !sl_flow_is_global(&c->fl, t) || c->spin_load[t] ||
@@ -995,6 +1010,10 @@ static int check_tickets(fn *c, const report *r)
         for (int j = 0; j < c->n; j++) {
             if (!c->gread[j] || j == t || c->spin_load[j] || !may_alias(c->base[j], c->written))
                 continue;
+            if (!sl_ptx_budget_spend(c->n)) { /* the stores below */
+                free(reads);
+                return 0;
+            }
             if (!decided_by(c, c->g.block_of[j], SL_TAINT_ATOMIC) || after_wait(c, j, t))
                 continue;
             char *t3 = mask(c);
@@ -1115,6 +1134,8 @@ static int library_function(const char *name)
  * atomic whose old value is used reads memory)? */
 static int result_used(const sl_flow *fl, int i)
 {
+    if (!sl_ptx_budget_spend(fl->nin))
+        return 1;
     for (int d = 0; d < fl->in[i].ndst; d++)
         for (int j = 0; j < fl->nin; j++)
             for (int k = 0; k < fl->in[j].nsrc; k++)
@@ -1179,7 +1200,7 @@ static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident,
     c.dep = calloc((size_t)c.g.nb + 1, sizeof *c.dep);
     c.ndep = calloc((size_t)c.g.nb + 1, sizeof *c.ndep);
     char *dep = calloc((size_t)c.g.nb + 1, 1);
-    for (int x = 0; x < c.g.nb; x++) {
+    for (int x = 0; x < c.g.nb && sl_ptx_budget_spend(2LL * c.g.nb); x++) {
         if (c.g.succ[x][1] < 0)
             continue;
         for (int k = 0; k < 2; k++) {

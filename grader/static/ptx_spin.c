@@ -1,4 +1,5 @@
 #include "ptx_spin.h"
+#include "ptx_budget.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -201,7 +202,7 @@ static int spin_loads_of(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *f
     int top = 0, n = 0;
     work[top++] = guard;
     seen[guard] = 1;
-    while (top) {
+    while (top && sl_ptx_budget_spend(f->ninsn)) {
         int r = work[--top];
         for (int j = 0; j < f->ninsn; j++) {
             if (!body[g->block_of[j]] || !sl_flow_writes(fl, j, r))
@@ -297,6 +298,8 @@ int sl_find_spins(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl, sl_s
     int *size = calloc((size_t)nback + 1, sizeof *size);
     for (int e = 0; e < nback; e++) {
         body[e] = calloc((size_t)nb + 1, 1);
+        if (!sl_ptx_budget_spend(nb + 1))
+            continue; /* out of budget: an empty loop, and the verdict says why */
         int h = back[e][1], t = 0;
         body[e][h] = 1;
         size[e] = 1;
@@ -315,7 +318,7 @@ int sl_find_spins(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl, sl_s
                 }
         }
     }
-    for (int x = 0; x < nb && n < max; x++) {
+    for (int x = 0; x < nb && n < max && sl_ptx_budget_spend(nback + 1); x++) {
         int br = last_insn(f, g, x);
         if (br < 0 || !sl_ptx_is_branch(&f->insn[br]) || !sl_ptx_guarded(&f->insn[br]))
             continue;
