@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "build.h"
 #include "files.h"
 #include "gpu_turn.h"
 #include "proc.h"
@@ -803,6 +804,11 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
         /* every static analysis of this exercise shares one budget */
         sl_ptx_budget_start(SL_PTX_BUDGET_STEPS, SL_PTX_BUDGET_SECONDS);
         sl_ptx_parse(ptx, &p);
+        char list_path[4200];
+        snprintf(list_path, sizeof list_path, "%s%s", ctx->ptx, SL_BUILD_LIBRARY_SUFFIX);
+        char *library = sl_read_file(list_path, 8 << 20, NULL);
+        sl_ptx_mark_library(&p, library); /* none listed: no code is library code */
+        free(library);
         scope sc = {l, e, 0};
         for (int i = 0; i < p.nfunc; i++)
             sc.named |= strstr(p.func[i].name, e->name) != NULL;

@@ -300,8 +300,8 @@ static int regset_has(const regset *r, const char *name);
  * sync), by its own .loc, before inlining is resolved? */
 static int from_cuda_header(const sl_ptx *p, const sl_ptx_insn *in)
 {
-    if (in->own_file < 0 || in->own_file >= p->nfile || !p->file[in->own_file])
-        return 0;
+    if (!sl_ptx_library_file(p, in->own_file) || !p->file[in->own_file])
+        return 0; /* by the compiler's dependency list, never by the name alone */
     const char *path = p->file[in->own_file];
     size_t n = strlen(path);
     return strstr(path, "/include/") && !(n > 3 && strcmp(path + n - 3, ".cu") == 0) &&

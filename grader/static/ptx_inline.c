@@ -313,7 +313,7 @@ static void bindings_free(bindings *bs)
 
 typedef struct {
     const sl_ptx *p;
-    int (*skip)(const char *name);
+    int (*skip)(const sl_ptx *p, int function);
     int max_insn;
     sl_ptx_func *out;
     char *inlined;
@@ -359,7 +359,7 @@ static void emit_label(inliner *in, char *name)
 static int can_copy(const inliner *in, int g)
 {
     if (g < 0 || in->p->func[g].is_entry || in->depth >= SL_INLINE_MAX_DEPTH ||
-        (in->skip && in->skip(in->p->func[g].name)))
+        (in->skip && in->skip(in->p, g)))
         return 0;
     for (int d = 0; d <= in->depth; d++)
         if (in->stack[d] == g)
@@ -595,7 +595,7 @@ void sl_ptx_func_free(sl_ptx_func *f)
     memset(f, 0, sizeof *f);
 }
 
-int sl_ptx_inline(const sl_ptx *p, int fi, int (*skip)(const char *name), int max_insn,
+int sl_ptx_inline(const sl_ptx *p, int fi, int (*skip)(const sl_ptx *p, int function), int max_insn,
                   sl_ptx_func *out, char *inlined)
 {
     if (fi < 0 || fi >= p->nfunc)
@@ -622,7 +622,7 @@ int sl_ptx_inline(const sl_ptx *p, int fi, int (*skip)(const char *name), int ma
 /* ---------- per kernel ---------- */
 
 void sl_ptx_inline_kernels(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
-                           void *arg, int (*skip)(const char *name), sl_ptx_inlined *m)
+                           void *arg, int (*skip)(const sl_ptx *p, int function), sl_ptx_inlined *m)
 {
     size_t n = (size_t)p->nfunc + 1;
     m->p = p;
@@ -633,7 +633,7 @@ void sl_ptx_inline_kernels(const sl_ptx *p, int (*in_scope)(const char *function
         abort();
     for (int i = 0; i < p->nfunc; i++) {
         const sl_ptx_func *f = &p->func[i];
-        if (!f->is_entry || (in_scope && !in_scope(f->name, arg)) || (skip && skip(f->name)))
+        if (!f->is_entry || (in_scope && !in_scope(f->name, arg)) || (skip && skip(p, i)))
             continue;
         m->has_body[i] = sl_ptx_inline(p, i, skip, SL_INLINE_MAX_INSN, &m->body[i], m->covered) > 0;
     }

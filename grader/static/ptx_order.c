@@ -16,7 +16,7 @@
 /* ---------- what an instruction does ---------- */
 
 static int has(const sl_ptx_insn *in, const char *part) { return sl_ptx_op_has(in, part); }
-static int library_function(const char *name);
+static int library_function(const sl_ptx *p, int fi);
 static int narrow_scope(const sl_ptx_insn *in) { return has(in, ".cta") || has(in, ".cluster"); }
 
 enum { ORD_ACQ = 1, ORD_REL = 2, ORD_BAR = 4, ORD_NARROW = 8 };
@@ -1119,16 +1119,10 @@ static int check_readonly_loads(fn *c, const report *r)
     return 0;
 }
 
-static int library_function(const char *name)
-{
-    static const char *const prefixes[] = {
-        "_ZN3cub",  "_ZN6thrust",  "_ZN4cuda", "_ZN18cooperative_groups",
-        "_ZNK3cub", "_ZNK6thrust", "_ZNK4cuda"};
-    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
-        if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
-            return 1;
-    return 0;
-}
+/* Library kernels (CUB, thrust) are not judged: known by their mangled
+ * name and the files their lines come from, by the compiler's dependency
+ * list (ptx.h), never by a name alone: a student's cuda::foo is judged. */
+static int library_function(const sl_ptx *p, int fi) { return sl_ptx_library_function(p, fi); }
 
 /* Is the register instruction i writes read by some instruction (an
  * atomic whose old value is used reads memory)? */
@@ -1144,10 +1138,10 @@ static int result_used(const sl_flow *fl, int i)
     return 0;
 }
 
-static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident, int no_atomics,
-                          const report *r)
+static int check_function(const sl_ptx *p, int fi, const sl_ptx_func *f, int coresident,
+                          int no_atomics, const report *r)
 {
-    if (f->ninsn == 0 || library_function(f->name))
+    if (f->ninsn == 0 || library_function(p, fi))
         return 0;
     fn c = {0};
     c.p = p;
@@ -1279,10 +1273,10 @@ static void functions_with(const sl_ptx *p, int (*accepts)(const sl_ptx_insn *),
  * other blocks, to code that touches global memory: the flag, payload,
  * wait or fence may be in whichever function runs, and the check cannot
  * tell which. Rather than pass what it cannot see, it says so. */
-static int hidden_call(const sl_ptx *p, const sl_ptx_func *f, const report *r)
+static int hidden_call(const sl_ptx *p, int fi, const sl_ptx_func *f, const report *r)
 {
     int call = -1;
-    for (int j = 0; j < f->ninsn && call < 0 && !library_function(f->name); j++)
+    for (int j = 0; j < f->ninsn && call < 0 && !library_function(p, fi); j++)
         if (sl_ptx_indirect_call(&f->insn[j]))
             call = j;
     if (call < 0)
@@ -1296,7 +1290,7 @@ static int hidden_call(const sl_ptx *p, const sl_ptx_func *f, const report *r)
     functions_with(p, sync_access, syncs);
     int target_touches = 0, synchronizes = 0;
     for (int k = 0; k < p->nfunc; k++)
-        if (taken[k] && !library_function(p->func[k].name)) {
+        if (taken[k] && !library_function(p, k)) {
             target_touches |= touches[k];
             synchronizes |= syncs[k];
         }
@@ -1347,7 +1341,7 @@ int sl_ptx_order_violation(const sl_ptx *p, int (*in_scope)(const char *function
         sl_text msg = {0};
         report r = rep;
         r.why = &msg;
-        if (hidden_call(p, f, &r) || check_function(p, f, coresident, no_atomics, &r)) {
+        if (hidden_call(p, i, f, &r) || check_function(p, i, f, coresident, no_atomics, &r)) {
             sl_text_printf(why, "%s", sl_text_str(&msg));
             if (note)
                 sl_text_printf(why, ".\n%s", note);

@@ -104,12 +104,14 @@ static int path_has_part(const char *path, const char *pattern)
 }
 
 /* The file, in's own or one it was inlined through, whose path holds one
- * of pattern's parts; -1 when none does. */
+ * of pattern's parts; -1 when none does. Only library files count (by the
+ * compiler's dependency list, ptx.h): a student's file named like a CUDA
+ * header is the student's. */
 static int source_file(const sl_ptx *p, const sl_ptx_insn *in, const char *pattern)
 {
     for (int v = -1; v < in->nvia; v++) {
         int file = v < 0 ? in->own_file : in->via_file[v];
-        if (file >= 0 && file < p->nfile && p->file[file] && path_has_part(p->file[file], pattern))
+        if (sl_ptx_library_file(p, file) && p->file[file] && path_has_part(p->file[file], pattern))
             return file;
     }
     return -1;

@@ -17,6 +17,11 @@
 #ifndef SYNCLAB_BUILD_H
 #define SYNCLAB_BUILD_H
 
+/* Next to the PTX (its path + this): the library files among what the
+ * compiler read, one realpath a line (build.c: which files are library
+ * code), for sl_ptx_mark_library. */
+#define SL_BUILD_LIBRARY_SUFFIX ".library"
+
 /* The compiler's address space limit (RLIMIT_AS) */
 #define SL_BUILD_MEMORY_LIMIT_MIB 4096
 

@@ -674,9 +674,11 @@ START_TEST(fields_returns_clocks_and_arrivals)
 }
 END_TEST
 
-/* Code inlined from a library header is found by its .loc file. */
+/* Code inlined from a library header is found by its .loc file, when the
+ * build's list (the compiler's dependency list) names that file. */
 START_TEST(library_source_is_found_by_its_file)
 {
+    static const char list[] = "/usr/local/cuda/include/cccl/cub/block/block_scan.cuh\n";
     static const char inlined[] =
         ".file 1 \"/home/s/cubby/scan.cu\"\n"
         ".file 2 \"/usr/local/cuda/include/cccl/cub/block/block_scan.cuh\"\n"
@@ -688,6 +690,12 @@ START_TEST(library_source_is_found_by_its_file)
     parse_string(inlined, &p);
     sl_text why = {0};
     char where[256];
+    /* named like a CUB header, but not one the compiler read from the
+     * toolkit (a #line, a file of the student's): the student's code */
+    ck_assert(sl_rules_check(&p, rules, &why, where, sizeof where));
+    sl_ptx_mark_library(&p, "/usr/local/cuda/include/cccl/cub/block/other.cuh\n");
+    ck_assert(sl_rules_check(&p, rules, &why, where, sizeof where));
+    sl_ptx_mark_library(&p, list);
     ck_assert(!sl_rules_check(&p, rules, &why, where, sizeof where));
     ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "cub/block/block_scan.cuh"));
     ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "WHY"));
@@ -697,6 +705,7 @@ START_TEST(library_source_is_found_by_its_file)
     char *own = strdup(inlined);
     memcpy(strstr(own, "\t.loc 2"), "\t.loc 1", 7);
     parse_string(own, &p);
+    sl_ptx_mark_library(&p, list);
     sl_text clean = {0};
     ck_assert_msg(sl_rules_check(&p, rules, &clean, where, sizeof where), "%s",
                   sl_text_str(&clean));
@@ -743,6 +752,8 @@ START_TEST(require_counts_called_code_from_named_sources)
     };
     sl_ptx p;
     parse_string(req, &p);
+    sl_ptx_mark_library(&p, "/inc/cooperative_groups/details/sync.h\n"
+                            "/inc/cccl/cuda/std/__barrier/barrier.h\n");
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         sl_rule rules[] = {{SL_RULE_REQUIRE, cases[i].kernel, cases[i].pattern, "WHY"},
                            {SL_RULE_END, 0, 0, 0}};
@@ -752,6 +763,19 @@ START_TEST(require_counts_called_code_from_named_sources)
                       "%s with %s: %s", cases[i].kernel, cases[i].pattern, sl_text_str(&why));
         sl_text_free(&why);
     }
+    /* the same files, not on the build's list (named by a #line, or files
+     * of the student's): nothing in them is library code */
+    sl_ptx_mark_library(&p, "/s/k.cu\n");
+    sl_rule barrier[] = {{SL_RULE_REQUIRE, "library_barrier",
+                          "atom+.release@__barrier/&ld+.acquire@__barrier/", "WHY"},
+                         {SL_RULE_END, 0, 0, 0}},
+            any[] = {{SL_RULE_REQUIRE, "grid_only", "atom+.release&ld+.acquire", "WHY"},
+                     {SL_RULE_END, 0, 0, 0}};
+    sl_text why = {0};
+    char where[256];
+    ck_assert(!sl_rules_check(&p, barrier, &why, where, sizeof where));
+    ck_assert(sl_rules_check(&p, any, &why, where, sizeof where));
+    sl_text_free(&why);
     sl_ptx_free(&p);
 }
 END_TEST

@@ -471,12 +471,36 @@ START_TEST(calls_to_helpers)
 }
 END_TEST
 
+/* Library kernels: a library namespace's name AND lines from a file the
+ * build lists as library code (the compiler's dependency list). A name
+ * alone (a student's namespace cub or cuda) is the student's code. */
+static int judge_listed(const char *ptx_text, const char *list)
+{
+    sl_ptx p;
+    sl_ptx_parse(ptx_text, &p);
+    sl_ptx_mark_library(&p, list);
+    sl_text_free(&why);
+    int bad = sl_ptx_order_violation(&p, NULL, NULL, NULL, &why, where, sizeof where);
+    sl_ptx_free(&p);
+    return bad;
+}
+
 START_TEST(library_kernels_are_not_judged)
 {
     char *k = message_kernel(VOLATILE_SPIN, "", "", VOLATILE_FLAG);
     ck_assert(judge(k, NULL));
     char *lib = replaced(k, ".entry k(", ".entry _ZN3cub6kernelE(");
-    ck_assert(!judge(lib, NULL));
+    ck_assert(judge(lib, NULL)); /* nothing listed: the student's */
+    ck_assert(judge_listed(lib, "/x/other.cuh\n"));
+    ck_assert(!judge_listed(lib, "/s/k.cu\n")); /* its lines are the library's */
+    char *ns = replaced(k, ".entry k(", ".entry _ZN4cuda4waitEv(");
+    ck_assert(judge(ns, NULL));
+    ck_assert(!judge_listed(ns, "/s/k.cu\n"));
+    /* one line of the student's in it: the student's function */
+    char *mixed = replaced(lib, ".loc 1 22 0", ".file 2 \"/s/own.cu\"\n.loc 2 22 0");
+    ck_assert(judge_listed(mixed, "/s/k.cu\n"));
+    free(mixed);
+    free(ns);
     free(lib);
     free(k);
 }
