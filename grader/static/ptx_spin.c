@@ -189,6 +189,30 @@ static int waiting_load(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl
     return 0;
 }
 
+/* The state space ('s' shared, 'l' local, 'G' generic) of a load that may
+ * read a copy of the flag, not the flag: of shared or local memory, or a
+ * generic load of memory that is not global (a local variable's address);
+ * 0 for any other instruction. */
+static char copy_space(const sl_ptx_func *f, const sl_flow *fl, int i)
+{
+    if (!sl_ptx_matches(&f->insn[i], "ld."))
+        return 0;
+    char sp = fl->in[i].space;
+    if (sp == 's' || sp == 'l' || (sp == 'G' && !sl_flow_is_global(fl, i)))
+        return sp;
+    return 0;
+}
+
+/* Does instruction i store to memory of space sp (a generic store may
+ * store to any)? */
+static int stores_to(const sl_ptx_func *f, const sl_flow *fl, int i, char sp)
+{
+    const sl_ptx_insn *in = &f->insn[i];
+    if (!sl_ptx_matches(in, "st.") || has(in, ".async"))
+        return 0;
+    return fl->in[i].space == sp || fl->in[i].space == 'G';
+}
+
 /* The loads that the branch ending block x depends on, inside body. */
 static int spin_loads_of(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl, int x,
                          const char *body, int *loads, int max)
@@ -208,13 +232,15 @@ static int spin_loads_of(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *f
             if (!body[g->block_of[j]] || !sl_flow_writes(fl, j, r))
                 continue;
             const sl_ptx_insn *in = &f->insn[j];
-            if (sl_ptx_matches(in, "ld.") && has(in, ".shared")) {
-                /* the block waits on a shared copy one thread refreshes
-                 * ("if (tid == 0) s = flag[p]; __syncthreads(); if (s)
-                 * break;"): follow what the loop stores to shared memory */
+            char copy = copy_space(f, fl, j);
+            if (copy) {
+                /* the loop waits on a copy of the flag: a shared one one
+                 * thread refreshes ("if (tid == 0) s = flag[p];
+                 * __syncthreads(); if (s) break;"), or a local variable
+                 * ("volatile int f; do f = *flag; while (!f);"): follow
+                 * what the loop stores to that memory */
                 for (int st = 0; st < f->ninsn; st++) {
-                    if (!body[g->block_of[st]] || !sl_ptx_matches(&f->insn[st], "st.") ||
-                        !has(&f->insn[st], ".shared"))
+                    if (!body[g->block_of[st]] || !stores_to(f, fl, st, copy))
                         continue;
                     const sl_flow_insn *si = &fl->in[st];
                     for (int k = 0; k < si->nsrc; k++)
