@@ -187,7 +187,9 @@ int sl_ptx_has_todo(const char *ptx_text, const char *exercise);
  * shared-memory atomics (an acq_rel or release atom at .cta to arrive, an
  * ld.acquire at .cta to wait) and has no mbarrier: what libcu++ makes of a
  * cuda::barrier with a completion function. racecheck models bar.sync and
- * mbarrier, not atomics, so it reports hazards such a barrier orders. */
+ * mbarrier, not atomics, so it reports hazards such a barrier orders.
+ * Only atomics and loads of libcu++'s barrier headers count (library files,
+ * sl_ptx_mark_library): the student's own never turn racecheck off. */
 int sl_ptx_atomic_block_barrier(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
                                 void *arg);
 /* The same at any scope (.cta, .gpu, .sys): a cuda::barrier<thread_scope_device>

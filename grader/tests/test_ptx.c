@@ -311,13 +311,19 @@ START_TEST(require_accepts_any_listed_form)
 }
 END_TEST
 
+/* Only libcu++'s barrier code counts, by the build's list of library files:
+ * the same atomics in the student's file (a decoy, run or not) do not. */
+#define BARRIER_FILES ".file 1 \"/s/k.cu\"\n.file 2 \"/inc/cccl/cuda/std/__barrier/barrier.h\"\n"
+#define BARRIER_LIST "/inc/cccl/cuda/std/__barrier/barrier.h\n"
+
 START_TEST(atomic_block_barrier_turns_racecheck_off_only_without_mbarrier)
 {
     static const char completion_barrier[] =
-        ".visible .entry saw()\n{\n\t.reg .b64 %rd<9>;\n\t.reg .b32 %r<9>;\n"
-        "\tatom.add.acq_rel.cta.u64 %rd1,[%rd2],%rd3;\n"
-        "$L1:\n\tld.acquire.cta.b32 %r1,[%rd4];\n\tsetp.eq.s32 %p1, %r1, 0;\n"
-        "\t@%p1 bra $L1;\n\tret;\n}\n";
+        BARRIER_FILES ".visible .entry saw()\n{\n\t.reg .b64 %rd<9>;\n\t.reg .b32 %r<9>;\n"
+                      "\t.loc 1 5 1\n\t.loc 2 10 1, inlined_at 1 5 1\n"
+                      "\tatom.add.acq_rel.cta.u64 %rd1,[%rd2],%rd3;\n"
+                      "$L1:\n\tld.acquire.cta.b32 %r1,[%rd4];\n\tsetp.eq.s32 %p1, %r1, 0;\n"
+                      "\t@%p1 bra $L1;\n\tret;\n}\n";
     static const char with_mbarrier[] =
         ".visible .entry saw()\n{\n\t.reg .b64 %rd<9>;\n\t.reg .b32 %r<9>;\n"
         "\tatom.add.acq_rel.cta.u64 %rd1,[%rd2],%rd3;\n"
@@ -328,8 +334,18 @@ START_TEST(atomic_block_barrier_turns_racecheck_off_only_without_mbarrier)
         "\tld.acquire.gpu.b32 %r1,[%rd4];\n\tret;\n}\n";
     sl_ptx p;
     parse_string(completion_barrier, &p);
+    ck_assert_int_eq(sl_ptx_atomic_block_barrier(&p, NULL, NULL), 0); /* no list */
+    sl_ptx_mark_library(&p, BARRIER_LIST);
     ck_assert_int_eq(sl_ptx_atomic_block_barrier(&p, NULL, NULL), 1);
     sl_ptx_free(&p);
+    /* the same instructions written in the student's own file */
+    char *own = strdup(completion_barrier);
+    memcpy(strstr(own, "\t.loc 2 10 1, inlined_at 1 5 1"), "\t.loc 1 10 1                  ", 31);
+    parse_string(own, &p);
+    sl_ptx_mark_library(&p, BARRIER_LIST);
+    ck_assert_int_eq(sl_ptx_atomic_block_barrier(&p, NULL, NULL), 0);
+    sl_ptx_free(&p);
+    free(own);
     /* a hardware barrier is there: racecheck follows it, so it stays on */
     parse_string(with_mbarrier, &p);
     ck_assert_int_eq(sl_ptx_atomic_block_barrier(&p, NULL, NULL), 0);
