@@ -231,6 +231,12 @@ static int grade_student(int i, void *arg)
 
 /* ---------- results, in the parent ---------- */
 
+/* A safety net, not a budget: every stage of a student's grading has a
+ * limit of its own (compiler, static analysis, each run); a student whose
+ * grading still runs after this long hangs where none reaches, and is
+ * stopped (ERROR, the grader's fault) so that it holds no slot for good. */
+#define STUDENT_DEADLINE_S (3 * 3600.0)
+
 static void failed_student(const class_state *s, int i, int status, sl_report_data *d)
 {
     /* every exercise: ERROR, the grader's fault, never the student's */
@@ -588,8 +594,8 @@ int sl_class_grade(const sl_class *c)
         printf("\n");
     }
     show_progress(&s, 0);
-    sl_jobs j = {s.count,     c->jobs > 0 ? c->jobs : 1, &s, prepare_student, grade_student,
-                 student_done};
+    sl_jobs j = {s.count,      c->jobs > 0 ? c->jobs : 1, &s, prepare_student, grade_student,
+                 student_done, STUDENT_DEADLINE_S};
     sl_jobs_run(&j);
     show_progress(&s, 1);
     /* No student process is left now: write everything once more, so a

@@ -202,7 +202,8 @@ int cli_grade(const options *o, int check_mode)
     grade_state g = {lessons, jobs, nl, o->quiet, check_mode, 0, sl_now()};
     sl_jobs j = {nl,         check_mode ? 1 : o->jobs > 0 ? o->jobs : sl_jobs_default_parallel(),
                  &g,         prepare_lesson,
-                 run_lesson, lesson_done};
+                 run_lesson, lesson_done,
+                 0 /* no deadline: each stage of a lesson has its own limit */};
     sl_jobs_run(&j);
 
     int n, failures = 0;

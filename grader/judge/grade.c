@@ -10,11 +10,13 @@
 
 #include "budget.h"
 #include "demangle.h"
+#include "build.h"
 #include "files.h"
 #include "gpu_probe.h"
 #include "gpu_turn.h"
 #include "hint.h"
 #include "proc.h"
+#include "ptx_budget.h"
 #include "ptx_order.h"
 #include "sanitizer.h"
 #include "sweep.h"
@@ -861,6 +863,23 @@ static int exercise_kernel(const char *function, void *arg)
     return strcmp(function, name) == 0 || strncmp(function, mangled, strlen(mangled)) == 0;
 }
 
+/* The static analyses ran out of their budget (ptx_budget.h): RULE, never
+ * a PASS and never a hang. A correct solution is thousands of times below
+ * the budget; a file this large or this tangled cannot be checked, and the
+ * grader does not give credit for what it cannot check. */
+static void too_complex(sl_outcome *r)
+{
+    const char *what = "";
+    sl_ptx_budget_exhausted(&what);
+    set(r, SL_V_RULE);
+    sl_text_printf(&r->detail,
+                   "the PTX of this file is too large or too complex for the grader's static "
+                   "analysis: it used up %s. The reference solutions need a small fraction "
+                   "of that: write each kernel once, without long unrolled or generated "
+                   "copies of the same code, and without code that never runs\n",
+                   what);
+}
+
 int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
                     sl_outcome *r, unsigned *tools_off)
 {
@@ -882,11 +901,22 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
         decided = 1;
     } else {
         sl_ptx p;
+        /* every static analysis of this exercise shares one budget */
+        sl_ptx_budget_start(SL_PTX_BUDGET_STEPS, SL_PTX_BUDGET_SECONDS);
         sl_ptx_parse(ptx, &p);
+        char list_path[4200];
+        snprintf(list_path, sizeof list_path, "%s%s", ctx->ptx, SL_BUILD_LIBRARY_SUFFIX);
+        char *library = sl_read_file(list_path, 8 << 20, NULL);
+        sl_ptx_mark_library(&p, library); /* none listed: no code is library code */
+        free(library);
         scope sc = {l, e, 0};
         for (int i = 0; i < p.nfunc; i++)
             sc.named |= strstr(p.func[i].name, e->name) != NULL;
-        if (e->rules && !sl_rules_check(&p, e->rules, &r->detail, r->where, sizeof r->where)) {
+        if (sl_ptx_budget_exhausted(NULL)) {
+            too_complex(r);
+            decided = 1;
+        } else if (e->rules &&
+                   !sl_rules_check(&p, e->rules, &r->detail, r->where, sizeof r->where)) {
             set(r, SL_V_RULE);
             sl_text_printf(&r->detail, "\n");
             decided = 1;
@@ -906,6 +936,18 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
                     sl_ptx_atomic_barrier_any_scope(&p, exercise_kernel, &sc))) {
             *tools_off |= SL_TOOL_RACECHECK;
         }
+        /* a verdict reached after the budget ran out rests on analyses
+         * that stopped half-way: none is given but this one */
+        if (sl_ptx_budget_exhausted(NULL)) {
+            sl_text_clear(&r->detail);
+            r->where[0] = '\0';
+            *tools_off = 0;
+            too_complex(r);
+            decided = 1;
+        }
+        if (sl_tracing())
+            fprintf(stderr, "[trace] %s/%s: static analysis used %lld of %lld steps\n", l->name,
+                    e->name, sl_ptx_budget_used(), (long long)SL_PTX_BUDGET_STEPS);
         sl_ptx_free(&p);
     }
     free(ptx);

@@ -1,12 +1,15 @@
 #include "jobs.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "contain.h"
+#include "proc.h"
 
 int sl_jobs_default_parallel(void)
 {
@@ -38,9 +41,11 @@ int sl_jobs_run(const sl_jobs *j)
     int parallel = j->parallel > 0 ? j->parallel : 1, failed = 0, next = 0, active = 0;
     pid_t *running = calloc((size_t)parallel, sizeof *running);
     int *which = calloc((size_t)parallel, sizeof *which);
-    if (!running || !which) {
+    double *started = calloc((size_t)parallel, sizeof *started);
+    if (!running || !which || !started) {
         free(running);
         free(which);
+        free(started);
         return j->count;
     }
     sl_contain_adopt_orphans();
@@ -56,6 +61,7 @@ int sl_jobs_run(const sl_jobs *j)
                     j->done(next, -1, j->arg);
             } else {
                 which[s] = next;
+                started[s] = sl_now();
                 active++;
             }
             next++;
@@ -63,7 +69,15 @@ int sl_jobs_run(const sl_jobs *j)
         if (active == 0)
             continue;
         int status;
-        pid_t pid = waitpid(-1, &status, 0);
+        pid_t pid = j->deadline_s > 0 ? waitpid(-1, &status, WNOHANG) : waitpid(-1, &status, 0);
+        if (pid == 0) { /* none ended yet: kill those past their deadline */
+            for (int k = 0; k < parallel; k++)
+                if (running[k] && sl_now() - started[k] > j->deadline_s)
+                    kill(running[k], SIGKILL);
+            struct timespec pause = {0, 20 * 1000 * 1000};
+            nanosleep(&pause, NULL);
+            continue;
+        }
         if (pid < 0 && errno == EINTR)
             continue;
         if (pid < 0)
@@ -80,5 +94,6 @@ int sl_jobs_run(const sl_jobs *j)
     }
     free(running);
     free(which);
+    free(started);
     return failed;
 }

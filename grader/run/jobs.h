@@ -18,6 +18,11 @@ typedef struct {
     /* Runs in the parent when a job ended (status from waitpid), in the
      * order jobs end. May be NULL. */
     void (*done)(int job, int status, void *arg);
+    /* A job still running this many seconds after it started is killed
+     * (SIGKILL; done() then sees a signalled status): no slot is held for
+     * good by a job that hangs where no stage's own limit reaches (an
+     * output file that blocks). 0: no deadline. */
+    double deadline_s;
 } sl_jobs;
 
 /* Runs every job; returns how many could not be started (fork failed). */

@@ -1,6 +1,8 @@
 #include "ptx.h"
+#include "ptx_budget.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -360,6 +362,14 @@ static char *canonical_insn(const char *s)
 
 static void add_insn(sl_ptx_func *f, const char *s, const loc_state *ls)
 {
+    /* a step per instruction read; past the limit the rest is not read
+     * and the verdict says the PTX is too large to analyse */
+    if (f->ninsn >= SL_PTX_MAX_INSNS || !sl_ptx_budget_spend(1)) {
+        char what[96];
+        snprintf(what, sizeof what, "a function of more than %d instructions", SL_PTX_MAX_INSNS);
+        sl_ptx_budget_exhaust(what);
+        return;
+    }
     f->insn = realloc(f->insn, (size_t)(f->ninsn + 1) * sizeof *f->insn);
     sl_ptx_insn *in = &f->insn[f->ninsn++];
     in->text = canonical_insn(s);
@@ -674,6 +684,55 @@ int sl_ptx_parse(const char *text, sl_ptx *p)
     return 0;
 }
 
+/* ---------- library code ---------- */
+
+void sl_ptx_mark_library(sl_ptx *p, const char *list)
+{
+    free(p->library);
+    p->library = calloc((size_t)p->nfile + 1, 1);
+    if (!p->library)
+        abort();
+    for (int i = 0; list && i < p->nfile; i++) {
+        if (!p->file[i] || !p->file[i][0])
+            continue;
+        char real[PATH_MAX];
+        const char *resolved = realpath(p->file[i], real) ? real : NULL;
+        for (const char *s = list; *s && !p->library[i];) {
+            size_t n = strcspn(s, "\n");
+            p->library[i] = (n == strlen(p->file[i]) && strncmp(s, p->file[i], n) == 0) ||
+                            (resolved && n == strlen(resolved) && strncmp(s, resolved, n) == 0);
+            s += n + (s[n] == '\n');
+        }
+    }
+}
+
+int sl_ptx_library_file(const sl_ptx *p, int file)
+{
+    return p->library && file >= 0 && file < p->nfile && p->library[file];
+}
+
+int sl_ptx_library_function(const sl_ptx *p, int fi)
+{
+    static const char *const prefixes[] = {
+        "_ZN3cub",  "_ZN6thrust",  "_ZN4cuda",  "_ZN18cooperative_groups",
+        "_ZNK3cub", "_ZNK6thrust", "_ZNK4cuda", "_ZNK18cooperative_groups"};
+    const sl_ptx_func *f = &p->func[fi];
+    int named = 0;
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0] && !named; i++)
+        named = strncmp(f->name, prefixes[i], strlen(prefixes[i])) == 0;
+    if (!named)
+        return 0;
+    int located = 0;
+    for (int j = 0; j < f->ninsn; j++) {
+        if (f->insn[j].own_file < 0 || f->insn[j].src_line <= 0)
+            continue;
+        if (!sl_ptx_library_file(p, f->insn[j].own_file))
+            return 0; /* a line of the student's: the student's function */
+        located = 1;
+    }
+    return located;
+}
+
 /* ---------- the call graph ---------- */
 
 static int function_index(const sl_ptx *p, const char *name, size_t n)
@@ -910,6 +969,7 @@ void sl_ptx_free(sl_ptx *p)
     for (int i = 0; i < p->nfile; i++)
         free(p->file[i]);
     free(p->file);
+    free(p->library);
     free(p->module_init);
     memset(p, 0, sizeof *p);
 }

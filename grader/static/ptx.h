@@ -37,6 +37,10 @@ typedef struct {
     int nfunc;
     char **file; /* file[i] is .file i ("" when absent) */
     int nfile;
+    /* library[i]: .file i is a header of the compiler or the CUDA toolkit,
+     * by the compiler's own dependency list (sl_ptx_mark_library); NULL
+     * until marked: then no file is library code */
+    char *library;
     char *module_init; /* module-scope initialisers ("= {fn, ...}"), one after another */
 } sl_ptx;
 
@@ -48,6 +52,19 @@ typedef struct {
  * built (sl_ptx_link_calls). */
 int sl_ptx_parse(const char *text, sl_ptx *p);
 void sl_ptx_free(sl_ptx *p);
+/* Marks the .file entries that are library code: those whose path, as
+ * written or resolved (realpath), is a line of list. list is what the build
+ * wrote from the compiler's dependency list (build.h): the headers of the
+ * toolkit and of the compiler that the compile read, never the student's
+ * files. A name the student writes (a namespace, a #line, which the policy
+ * refuses) never makes code library code. */
+void sl_ptx_mark_library(sl_ptx *p, const char *list);
+/* Is .file index file library code (sl_ptx_mark_library)? */
+int sl_ptx_library_file(const sl_ptx *p, int file);
+/* Is function fi library code: a name in the namespace of CUB, thrust,
+ * libcu++ or cooperative groups, and a body every line of which was
+ * written in a library file? A student's own cuda::foo is the student's. */
+int sl_ptx_library_function(const sl_ptx *p, int fi);
 /* Fills each function's callee list from the names its instructions use. */
 void sl_ptx_link_calls(sl_ptx *p);
 /* Bytes an access moves: its type's size times its vector length
@@ -187,7 +204,9 @@ int sl_ptx_has_todo(const char *ptx_text, const char *exercise);
  * shared-memory atomics (an acq_rel or release atom at .cta to arrive, an
  * ld.acquire at .cta to wait) and has no mbarrier: what libcu++ makes of a
  * cuda::barrier with a completion function. racecheck models bar.sync and
- * mbarrier, not atomics, so it reports hazards such a barrier orders. */
+ * mbarrier, not atomics, so it reports hazards such a barrier orders.
+ * Only atomics and loads of libcu++'s barrier headers count (library files,
+ * sl_ptx_mark_library): the student's own never turn racecheck off. */
 int sl_ptx_atomic_block_barrier(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
                                 void *arg);
 /* The same at any scope (.cta, .gpu, .sys): a cuda::barrier<thread_scope_device>

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ptx.h"
+#include "ptx_budget.h"
 #include "ptx_cfg.h"
 
 /* Register-ish tokens of an operand list: "%r12", "%p3", "%tid.x". */
@@ -299,8 +300,8 @@ static int regset_has(const regset *r, const char *name);
  * sync), by its own .loc, before inlining is resolved? */
 static int from_cuda_header(const sl_ptx *p, const sl_ptx_insn *in)
 {
-    if (in->own_file < 0 || in->own_file >= p->nfile || !p->file[in->own_file])
-        return 0;
+    if (!sl_ptx_library_file(p, in->own_file) || !p->file[in->own_file])
+        return 0; /* by the compiler's dependency list, never by the name alone */
     const char *path = p->file[in->own_file];
     size_t n = strlen(path);
     return strstr(path, "/include/") && !(n > 3 && strcmp(path + n - 3, ".cu") == 0) &&
@@ -610,7 +611,8 @@ static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int re
     char *divergent = calloc((size_t)g.nb + 1, 1); /* reached by a thread-dependent subset */
     int *cause = calloc((size_t)g.nb + 1, sizeof *cause);
     int found = 0;
-    for (int changed = 1, pass = 0; changed && pass < 100; pass++) {
+    for (int changed = 1, pass = 0; changed && pass < 100 && sl_ptx_budget_spend(4LL * f->ninsn);
+         pass++) {
         changed = 0;
         char ret_name[32] = ""; /* where the last call put its return value */
         words ret_words = 0;    /* and which of its words depend on the thread */
@@ -707,7 +709,7 @@ static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int re
         if (whole_block_barrier_at(f, j) || call_has_barrier(p, f, j, m))
             has_barrier[g.block_of[j]] = 1;
     char *meets = calloc((size_t)g.nb + 1, 1); /* has_barrier, and arrivals at this one */
-    for (int j = 0; j < f->ninsn && !found && report; j++) {
+    for (int j = 0; j < f->ninsn && !found && report && sl_ptx_budget_spend(1); j++) {
         int via_call = !whole_block_barrier_at(f, j) && call_has_barrier(p, f, j, m);
         if (!whole_block_barrier_at(f, j) && !via_call)
             continue;
@@ -729,6 +731,7 @@ static int divergent_barrier_in(const sl_ptx *p, int fi, module_facts *m, int re
              * is fine as long as every path meets one. Report only when the
              * branch that makes it divergent also has a way round it. */
             int x = g.block_of[cause[g.block_of[j]]];
+            sl_ptx_budget_spend(2LL * g.nb);
             arrivals_at(f, &g, j, has_barrier, meets);
             if (!has_barrier_free_side(&g, x, meets))
                 continue;

@@ -1,6 +1,8 @@
 #include "ptx_cfg.h"
+#include "ptx_budget.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,7 +44,7 @@ static void compute_pdom(sl_cfg *g)
         memset(pdom_w(g, b), b == exit ? 0 : 0xff, (size_t)g->words * sizeof(sl_cfg_word));
     set_bit(pdom_w(g, exit), exit);
     sl_cfg_word *tmp = malloc((size_t)g->words * sizeof(sl_cfg_word));
-    for (int changed = 1; changed;) {
+    for (int changed = 1; changed && sl_ptx_budget_spend((long long)g->nb * g->words);) {
         changed = 0;
         for (int b = g->nb - 1; b >= 0; b--) {
             memset(tmp, 0xff, (size_t)g->words * sizeof(sl_cfg_word));
@@ -73,6 +75,18 @@ void sl_cfg_build(const sl_ptx_func *f, sl_cfg *g)
             leader[j + 1] = 1;
     g->block_of = malloc(((size_t)n + 1) * sizeof *g->block_of);
     g->first = malloc(((size_t)n + 1) * sizeof *g->first);
+    int blocks = 0;
+    for (int j = 0; j < n; j++)
+        blocks += leader[j];
+    if (blocks > SL_PTX_MAX_BLOCKS) {
+        /* too large to analyse: one straight block, so that the analyses
+         * stay valid and quick; the verdict says why */
+        char what[96];
+        snprintf(what, sizeof what, "a function of more than %d basic blocks", SL_PTX_MAX_BLOCKS);
+        sl_ptx_budget_exhaust(what);
+        memset(leader, 0, (size_t)n + 1);
+        leader[0] = 1;
+    }
     g->nb = 0;
     for (int j = 0; j < n; j++) {
         if (leader[j])
@@ -169,6 +183,11 @@ int sl_cfg_reach(const sl_ptx_func *f, const sl_cfg *g, int from, const char *ta
     char *seen = calloc((size_t)g->nb + 1, 1);
     int *stack = malloc(((size_t)g->nb + 1) * 2 * sizeof *stack);
     int top = 0, found = -1;
+    if (!sl_ptx_budget_spend(1 + g->nb / 64)) { /* the cleared masks */
+        free(seen);
+        free(stack);
+        return -1;
+    }
     /* the rest of from's own block first: entering it again (a loop) is a
      * visit from its first instruction */
     int b = g->block_of[from];
@@ -176,6 +195,8 @@ int sl_cfg_reach(const sl_ptx_func *f, const sl_cfg *g, int from, const char *ta
     for (;;) {
         int end = b + 1 < g->nb ? g->first[b + 1] : n;
         int stopped = 0;
+        if (!sl_ptx_budget_spend(end - j + 1))
+            break; /* out of budget: "no path", and the verdict says why */
         for (; j < end; j++) {
             if (target && target[j]) {
                 found = j;

@@ -1,4 +1,5 @@
 #include "ptx_flow.h"
+#include "ptx_budget.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -322,6 +323,7 @@ int sl_flow_writes(const sl_flow *fl, int i, int r)
 
 int sl_flow_only_def(const sl_flow *fl, int r)
 {
+    sl_ptx_budget_spend(fl->nin / 8 + 1);
     if (r < 0 || r >= fl->nreg || fl->ndef[r] != 1)
         return -1;
     for (int i = 0; i < fl->nin; i++)
@@ -360,7 +362,7 @@ void sl_flow_build(const sl_ptx_func *f, sl_flow *fl)
     }
     /* bases and taint, to a fixed point */
     sl_bases shared_tok[3] = {0, 0, 0}; /* per taint kind: shared variables it was stored to */
-    for (int changed = 1, pass = 0; changed && pass < 64; pass++) {
+    for (int changed = 1, pass = 0; changed && pass < 64 && sl_ptx_budget_spend(f->ninsn); pass++) {
         changed = 0;
         for (int i = 0; i < f->ninsn; i++) {
             const sl_ptx_insn *in = &f->insn[i];

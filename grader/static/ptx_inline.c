@@ -1,5 +1,6 @@
 /* Calls followed into the functions they call (ptx_inline.h). */
 #include "ptx_inline.h"
+#include "ptx_budget.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -312,7 +313,7 @@ static void bindings_free(bindings *bs)
 
 typedef struct {
     const sl_ptx *p;
-    int (*skip)(const char *name);
+    int (*skip)(const sl_ptx *p, int function);
     int max_insn;
     sl_ptx_func *out;
     char *inlined;
@@ -332,7 +333,7 @@ typedef struct {
 static void emit(inliner *in, const sl_ptx_insn *loc, char *text)
 {
     sl_ptx_func *f = in->out;
-    if (f->ninsn >= in->max_insn) {
+    if (f->ninsn >= in->max_insn || !sl_ptx_budget_spend(1)) {
         in->too_big = 1;
         free(text);
         return;
@@ -358,7 +359,7 @@ static void emit_label(inliner *in, char *name)
 static int can_copy(const inliner *in, int g)
 {
     if (g < 0 || in->p->func[g].is_entry || in->depth >= SL_INLINE_MAX_DEPTH ||
-        (in->skip && in->skip(in->p->func[g].name)))
+        (in->skip && in->skip(in->p, g)))
         return 0;
     for (int d = 0; d <= in->depth; d++)
         if (in->stack[d] == g)
@@ -594,7 +595,7 @@ void sl_ptx_func_free(sl_ptx_func *f)
     memset(f, 0, sizeof *f);
 }
 
-int sl_ptx_inline(const sl_ptx *p, int fi, int (*skip)(const char *name), int max_insn,
+int sl_ptx_inline(const sl_ptx *p, int fi, int (*skip)(const sl_ptx *p, int function), int max_insn,
                   sl_ptx_func *out, char *inlined)
 {
     if (fi < 0 || fi >= p->nfunc)
@@ -621,7 +622,7 @@ int sl_ptx_inline(const sl_ptx *p, int fi, int (*skip)(const char *name), int ma
 /* ---------- per kernel ---------- */
 
 void sl_ptx_inline_kernels(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
-                           void *arg, int (*skip)(const char *name), sl_ptx_inlined *m)
+                           void *arg, int (*skip)(const sl_ptx *p, int function), sl_ptx_inlined *m)
 {
     size_t n = (size_t)p->nfunc + 1;
     m->p = p;
@@ -632,7 +633,7 @@ void sl_ptx_inline_kernels(const sl_ptx *p, int (*in_scope)(const char *function
         abort();
     for (int i = 0; i < p->nfunc; i++) {
         const sl_ptx_func *f = &p->func[i];
-        if (!f->is_entry || (in_scope && !in_scope(f->name, arg)) || (skip && skip(f->name)))
+        if (!f->is_entry || (in_scope && !in_scope(f->name, arg)) || (skip && skip(p, i)))
             continue;
         m->has_body[i] = sl_ptx_inline(p, i, skip, SL_INLINE_MAX_INSN, &m->body[i], m->covered) > 0;
     }

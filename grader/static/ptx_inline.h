@@ -27,7 +27,7 @@ enum { SL_INLINE_MAX_DEPTH = 8, SL_INLINE_MAX_INSN = 20000 };
  * copied. Returns how many calls it replaced, with *out to be freed by
  * sl_ptx_func_free; 0 when there were none and -1 when the copy would pass
  * max_insn (SL_INLINE_MAX_INSN when <= 0): *out is then left untouched. */
-int sl_ptx_inline(const sl_ptx *p, int fi, int (*skip)(const char *name), int max_insn,
+int sl_ptx_inline(const sl_ptx *p, int fi, int (*skip)(const sl_ptx *p, int function), int max_insn,
                   sl_ptx_func *out, char *inlined);
 void sl_ptx_func_free(sl_ptx_func *f);
 
@@ -44,7 +44,8 @@ typedef struct {
 } sl_ptx_inlined;
 
 void sl_ptx_inline_kernels(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
-                           void *arg, int (*skip)(const char *name), sl_ptx_inlined *m);
+                           void *arg, int (*skip)(const sl_ptx *p, int function),
+                           sl_ptx_inlined *m);
 /* What to analyse for function i: its inlined copy, the function itself, or
  * NULL for a helper judged inside its kernels. */
 const sl_ptx_func *sl_ptx_inlined_view(const sl_ptx_inlined *m, int i);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ptx_budget.h"
 #include "ptx_cfg.h"
 #include "ptx_flow.h"
 #include "ptx_inline.h"
@@ -15,7 +16,7 @@
 /* ---------- what an instruction does ---------- */
 
 static int has(const sl_ptx_insn *in, const char *part) { return sl_ptx_op_has(in, part); }
-static int library_function(const char *name);
+static int library_function(const sl_ptx *p, int fi);
 static int narrow_scope(const sl_ptx_insn *in) { return has(in, ".cta") || has(in, ".cluster"); }
 
 enum { ORD_ACQ = 1, ORD_REL = 2, ORD_BAR = 4, ORD_NARROW = 8 };
@@ -304,7 +305,13 @@ static void say(const report *r, const fn *c, int i)
     sl_ptx_say(r->p, &c->f->insn[i], r->why, r->where, r->wl);
 }
 
-static char *mask(const fn *c) { return calloc((size_t)c->n + 1, 1); }
+/* A mask of the function's instructions; what it costs (clearing it, and
+ * the loop over the instructions that fills it) is charged to the budget. */
+static char *mask(const fn *c)
+{
+    sl_ptx_budget_spend(c->n + 1);
+    return calloc((size_t)c->n + 1, 1);
+}
 
 /* What instruction j orders on a path that ends (or starts) at instruction
  * k: a guarded fence counts when k runs under the same guard (the compiler
@@ -620,6 +627,12 @@ static int check_release(fn *c, int s, int pub, const char *what, const report *
     char *target = mask(c), *blocked = mask(c);
     target[pub] = 1;
     int bad = 0;
+    /* its loops ask every instruction what it orders (string matching) */
+    if (!sl_ptx_budget_spend(16LL * c->n)) {
+        free(target);
+        free(blocked);
+        return 0;
+    }
     const decided *d = decided_at(c, s);
     if (!releases(&c->f->insn[pub])) {
         for (int j = 0; j < c->n; j++)
@@ -724,7 +737,7 @@ static int check_release(fn *c, int s, int pub, const char *what, const report *
 static int check_acquire(fn *c, int from, const char *targets, const signed char *cut,
                          const char *blocked_extra, int is_ticket, const report *r)
 {
-    if (acquires(&c->f->insn[from]))
+    if (acquires(&c->f->insn[from]) || !sl_ptx_budget_spend(16LL * c->n))
         return 0;
     decided d = *decided_at(c, from); /* its cut merged with the caller's: a copy */
     d.cut = malloc((size_t)c->g.nb + 1);
@@ -828,7 +841,7 @@ static int check_spins(fn *c, const report *r)
     int ns = sl_find_spins(c->f, &c->g, &c->fl, sp, 64);
     for (int k = 0; k < ns; k++)
         c->spin_load[sp[k].load] = 1;
-    for (int k = 0; k < ns; k++) {
+    for (int k = 0; k < ns && sl_ptx_budget_spend(c->n); k++) {
         int L = sp[k].load;
         sl_bases sb = c->base[L];
         /* the reads the wait guards */
@@ -904,10 +917,12 @@ static int check_spins(fn *c, const report *r)
                                    "store(1, cuda::memory_order_release)");
             return 1;
         }
-        for (int pub = 0; pub < c->n; pub++) {
+        for (int pub = 0; pub < c->n && sl_ptx_budget_spend(1); pub++) {
             if (c->spin_load[pub] || !c->store_strong[pub] || !may_alias(c->base[pub], sb) ||
                 draws_wait_index(c, pub, L))
                 continue;
+            if (!sl_ptx_budget_spend(c->n)) /* the stores below */
+                return 0;
             for (int s = 0; s < c->n; s++) {
                 if (!c->store_data[s] || s == pub || !may_alias(c->base[s], payload))
                     continue;
@@ -981,7 +996,7 @@ static int after_wait(fn *c, int j, int t)
  * other blocks stored before their own atomic. */
 static int check_tickets(fn *c, const report *r)
 {
-    for (int t = 0; t < c->n; t++) {
+    for (int t = 0; t < c->n && sl_ptx_budget_spend(1); t++) {
         const sl_ptx_insn *in = &c->f->insn[t];
         const sl_flow_insn *fi = &c->fl.in[t];
         if (!sl_ptx_matches(in, "atom.") || !sl_flow_is_global(&c->fl, t) || c->spin_load[t] ||
@@ -992,6 +1007,10 @@ static int check_tickets(fn *c, const report *r)
         for (int j = 0; j < c->n; j++) {
             if (!c->gread[j] || j == t || c->spin_load[j] || !may_alias(c->base[j], c->written))
                 continue;
+            if (!sl_ptx_budget_spend(c->n)) { /* the stores below */
+                free(reads);
+                return 0;
+            }
             if (!decided_by(c, c->g.block_of[j], SL_TAINT_ATOMIC) || after_wait(c, j, t))
                 continue;
             char *t3 = mask(c);
@@ -1097,21 +1116,17 @@ static int check_readonly_loads(fn *c, const report *r)
     return 0;
 }
 
-static int library_function(const char *name)
-{
-    static const char *const prefixes[] = {
-        "_ZN3cub",  "_ZN6thrust",  "_ZN4cuda", "_ZN18cooperative_groups",
-        "_ZNK3cub", "_ZNK6thrust", "_ZNK4cuda"};
-    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
-        if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
-            return 1;
-    return 0;
-}
+/* Library kernels (CUB, thrust) are not judged: known by their mangled
+ * name and the files their lines come from, by the compiler's dependency
+ * list (ptx.h), never by a name alone: a student's cuda::foo is judged. */
+static int library_function(const sl_ptx *p, int fi) { return sl_ptx_library_function(p, fi); }
 
 /* Is the register instruction i writes read by some instruction (an
  * atomic whose old value is used reads memory)? */
 static int result_used(const sl_flow *fl, int i)
 {
+    if (!sl_ptx_budget_spend(fl->nin))
+        return 1;
     for (int d = 0; d < fl->in[i].ndst; d++)
         for (int j = 0; j < fl->nin; j++)
             for (int k = 0; k < fl->in[j].nsrc; k++)
@@ -1120,10 +1135,10 @@ static int result_used(const sl_flow *fl, int i)
     return 0;
 }
 
-static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident, int no_atomics,
-                          const report *r)
+static int check_function(const sl_ptx *p, int fi, const sl_ptx_func *f, int coresident,
+                          int no_atomics, const report *r)
 {
-    if (f->ninsn == 0 || library_function(f->name))
+    if (f->ninsn == 0 || library_function(p, fi))
         return 0;
     fn c = {0};
     c.p = p;
@@ -1176,7 +1191,7 @@ static int check_function(const sl_ptx *p, const sl_ptx_func *f, int coresident,
     c.dep = calloc((size_t)c.g.nb + 1, sizeof *c.dep);
     c.ndep = calloc((size_t)c.g.nb + 1, sizeof *c.ndep);
     char *dep = calloc((size_t)c.g.nb + 1, 1);
-    for (int x = 0; x < c.g.nb; x++) {
+    for (int x = 0; x < c.g.nb && sl_ptx_budget_spend(2LL * c.g.nb); x++) {
         if (c.g.succ[x][1] < 0)
             continue;
         for (int k = 0; k < 2; k++) {
@@ -1255,10 +1270,10 @@ static void functions_with(const sl_ptx *p, int (*accepts)(const sl_ptx_insn *),
  * other blocks, to code that touches global memory: the flag, payload,
  * wait or fence may be in whichever function runs, and the check cannot
  * tell which. Rather than pass what it cannot see, it says so. */
-static int hidden_call(const sl_ptx *p, const sl_ptx_func *f, const report *r)
+static int hidden_call(const sl_ptx *p, int fi, const sl_ptx_func *f, const report *r)
 {
     int call = -1;
-    for (int j = 0; j < f->ninsn && call < 0 && !library_function(f->name); j++)
+    for (int j = 0; j < f->ninsn && call < 0 && !library_function(p, fi); j++)
         if (sl_ptx_indirect_call(&f->insn[j]))
             call = j;
     if (call < 0)
@@ -1272,7 +1287,7 @@ static int hidden_call(const sl_ptx *p, const sl_ptx_func *f, const report *r)
     functions_with(p, sync_access, syncs);
     int target_touches = 0, synchronizes = 0;
     for (int k = 0; k < p->nfunc; k++)
-        if (taken[k] && !library_function(p->func[k].name)) {
+        if (taken[k] && !library_function(p, k)) {
             target_touches |= touches[k];
             synchronizes |= syncs[k];
         }
@@ -1323,7 +1338,7 @@ int sl_ptx_order_violation(const sl_ptx *p, int (*in_scope)(const char *function
         sl_text msg = {0};
         report r = rep;
         r.why = &msg;
-        if (hidden_call(p, f, &r) || check_function(p, f, coresident, no_atomics, &r)) {
+        if (hidden_call(p, i, f, &r) || check_function(p, i, f, coresident, no_atomics, &r)) {
             sl_text_printf(why, "%s", sl_text_str(&msg));
             if (note)
                 sl_text_printf(why, ".\n%s", note);

@@ -148,12 +148,14 @@ static int path_has_part(const char *path, const char *pattern)
 }
 
 /* The file, in's own or one it was inlined through, whose path holds one
- * of pattern's parts; -1 when none does. */
+ * of pattern's parts; -1 when none does. Only library files count (by the
+ * compiler's dependency list, ptx.h): a student's file named like a CUDA
+ * header is the student's. */
 static int source_file(const sl_ptx *p, const sl_ptx_insn *in, const char *pattern)
 {
     for (int v = -1; v < in->nvia; v++) {
         int file = v < 0 ? in->own_file : in->via_file[v];
-        if (file >= 0 && file < p->nfile && p->file[file] && path_has_part(p->file[file], pattern))
+        if (sl_ptx_library_file(p, file) && p->file[file] && path_has_part(p->file[file], pattern))
             return file;
     }
     return -1;
@@ -405,6 +407,12 @@ int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why, char *wh
     return 1;
 }
 
+/* libcu++'s barrier implementation (cuda/std/__barrier/, cuda/__barrier/):
+ * the only code whose atomics may stand for a barrier racecheck cannot
+ * follow. A file counts by the compiler's dependency list (ptx.h), so
+ * decoy atomics of the student's, run or not, leave racecheck on. */
+#define LIBCUXX_BARRIER "/__barrier/"
+
 static int atomic_barrier(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
                           void *arg, int any_scope)
 {
@@ -420,6 +428,8 @@ static int atomic_barrier(const sl_ptx *p, int (*in_scope)(const char *function,
             const sl_ptx_insn *in = &p->func[f].insn[i];
             if (sl_ptx_matches(in, "mbarrier."))
                 mbarrier = 1;
+            else if (!from_source(p, in, LIBCUXX_BARRIER))
+                continue; /* atomics the student wrote never turn racecheck off */
             else if (sl_ptx_matches(in, "atom.") && (any_scope || sl_ptx_op_has(in, ".cta")) &&
                      (sl_ptx_op_has(in, ".acq_rel") || sl_ptx_op_has(in, ".release")))
                 arrive = 1;

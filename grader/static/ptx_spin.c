@@ -1,4 +1,5 @@
 #include "ptx_spin.h"
+#include "ptx_budget.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -188,6 +189,30 @@ static int waiting_load(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl
     return 0;
 }
 
+/* The state space ('s' shared, 'l' local, 'G' generic) of a load that may
+ * read a copy of the flag, not the flag: of shared or local memory, or a
+ * generic load of memory that is not global (a local variable's address);
+ * 0 for any other instruction. */
+static char copy_space(const sl_ptx_func *f, const sl_flow *fl, int i)
+{
+    if (!sl_ptx_matches(&f->insn[i], "ld."))
+        return 0;
+    char sp = fl->in[i].space;
+    if (sp == 's' || sp == 'l' || (sp == 'G' && !sl_flow_is_global(fl, i)))
+        return sp;
+    return 0;
+}
+
+/* Does instruction i store to memory of space sp (a generic store may
+ * store to any)? */
+static int stores_to(const sl_ptx_func *f, const sl_flow *fl, int i, char sp)
+{
+    const sl_ptx_insn *in = &f->insn[i];
+    if (!sl_ptx_matches(in, "st.") || has(in, ".async"))
+        return 0;
+    return fl->in[i].space == sp || fl->in[i].space == 'G';
+}
+
 /* The loads that the branch ending block x depends on, inside body. */
 static int spin_loads_of(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl, int x,
                          const char *body, int *loads, int max)
@@ -201,19 +226,21 @@ static int spin_loads_of(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *f
     int top = 0, n = 0;
     work[top++] = guard;
     seen[guard] = 1;
-    while (top) {
+    while (top && sl_ptx_budget_spend(f->ninsn)) {
         int r = work[--top];
         for (int j = 0; j < f->ninsn; j++) {
             if (!body[g->block_of[j]] || !sl_flow_writes(fl, j, r))
                 continue;
             const sl_ptx_insn *in = &f->insn[j];
-            if (sl_ptx_matches(in, "ld.") && has(in, ".shared")) {
-                /* the block waits on a shared copy one thread refreshes
-                 * ("if (tid == 0) s = flag[p]; __syncthreads(); if (s)
-                 * break;"): follow what the loop stores to shared memory */
+            char copy = copy_space(f, fl, j);
+            if (copy) {
+                /* the loop waits on a copy of the flag: a shared one one
+                 * thread refreshes ("if (tid == 0) s = flag[p];
+                 * __syncthreads(); if (s) break;"), or a local variable
+                 * ("volatile int f; do f = *flag; while (!f);"): follow
+                 * what the loop stores to that memory */
                 for (int st = 0; st < f->ninsn; st++) {
-                    if (!body[g->block_of[st]] || !sl_ptx_matches(&f->insn[st], "st.") ||
-                        !has(&f->insn[st], ".shared"))
+                    if (!body[g->block_of[st]] || !stores_to(f, fl, st, copy))
                         continue;
                     const sl_flow_insn *si = &fl->in[st];
                     for (int k = 0; k < si->nsrc; k++)
@@ -297,6 +324,8 @@ int sl_find_spins(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl, sl_s
     int *size = calloc((size_t)nback + 1, sizeof *size);
     for (int e = 0; e < nback; e++) {
         body[e] = calloc((size_t)nb + 1, 1);
+        if (!sl_ptx_budget_spend(nb + 1))
+            continue; /* out of budget: an empty loop, and the verdict says why */
         int h = back[e][1], t = 0;
         body[e][h] = 1;
         size[e] = 1;
@@ -315,7 +344,7 @@ int sl_find_spins(const sl_ptx_func *f, const sl_cfg *g, const sl_flow *fl, sl_s
                 }
         }
     }
-    for (int x = 0; x < nb && n < max; x++) {
+    for (int x = 0; x < nb && n < max && sl_ptx_budget_spend(nback + 1); x++) {
         int br = last_insn(f, g, x);
         if (br < 0 || !sl_ptx_is_branch(&f->insn[br]) || !sl_ptx_guarded(&f->insn[br]))
             continue;

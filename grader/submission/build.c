@@ -13,6 +13,7 @@
 
 #include "files.h"
 #include "hostobj.h"
+#include "policy.h"
 #include "proc.h"
 #include "sandbox.h"
 #include "synclab_config.h"
@@ -339,6 +340,15 @@ static int includes_allowed(const include_rules *ir, const char *deps, const cha
             bad++;
             continue;
         }
+        /* the student's own headers, however their names were built
+         * (#include MACRO): the policy's rules (#line ...) hold there too */
+        if (ir->folder[0] && inside(real, ir->folder)) {
+            sl_policy p = {NULL};
+            if (!sl_policy_check_file(&p, real, why)) {
+                bad++;
+                continue;
+            }
+        }
         int ok = (ir->folder[0] && inside(real, ir->folder)) ||
                  (ir->lesson_header[0] && strcmp(real, ir->lesson_header) == 0) ||
                  (ir->synclab_header[0] && strcmp(real, ir->synclab_header) == 0);
@@ -355,6 +365,39 @@ static int includes_allowed(const include_rules *ir, const char *deps, const cha
         }
     }
     return bad == 0;
+}
+
+/* ---------- which files are library code ----------
+ * The static stages exempt some code of the CUDA headers (a cooperative
+ * group's sync, libcu++'s barrier) and refuse other (CUB in the exercises
+ * that teach it). Which PTX lines are such code is decided from this list,
+ * never from a name the student writes: the files the compiler read (its
+ * dependency list, resolved with realpath) that are neither the
+ * submission's own nor the project's, and, for a submission, lie in the
+ * compiler's and the toolkit's system folders. One path a line, next to
+ * the PTX (SL_BUILD_LIBRARY_SUFFIX). */
+static void write_library_list(const include_rules *ir, const char *deps, int submission,
+                               const char *ptx)
+{
+    sl_text list = {0};
+    const char *s = deps ? dependencies_of(deps) : NULL;
+    char path[PATH_MAX], real[PATH_MAX];
+    while (s && next_dependency(&s, path, sizeof path)) {
+        if (!realpath(path, real))
+            continue;
+        int own = (ir->folder[0] && inside(real, ir->folder)) ||
+                  (ir->source_dir[0] && inside(real, ir->source_dir)) ||
+                  strcmp(real, ir->lesson_header) == 0 || strcmp(real, ir->synclab_header) == 0;
+        int system = !submission;
+        for (int i = 0; !system && i < ir->nsystem; i++)
+            system = inside(real, ir->system[i]);
+        if (!own && system)
+            sl_text_printf(&list, "%s\n", real);
+    }
+    char out[PATH_MAX + 32];
+    snprintf(out, sizeof out, "%s%s", ptx, SL_BUILD_LIBRARY_SUFFIX);
+    sl_write_file(out, sl_text_str(&list));
+    sl_text_free(&list);
 }
 
 /* ---------- what the assembler reads ----------
@@ -522,6 +565,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
         text = sl_read_file(dep, 8 << 20, NULL);
         if (cfg->submission && !includes_allowed(&ir, text, label, &log))
             goto out;
+        write_library_list(&ir, text, cfg->submission, b->ptx);
         b->ok = b->cached = 1;
         char *old = sl_read_file(logpath, LOG_READ, NULL);
         sl_text_printf(&log, "%s", old ? old : "");
@@ -692,6 +736,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     if (!run_tool(link, linklog, cfg->timeout_s, &log, NULL))
         goto out;
     b->ok = access(b->ptx, R_OK) == 0;
+    write_library_list(&ir, text, cfg->submission, b->ptx);
     if (!b->ok)
         sl_text_printf(&log, "error: nvcc left no PTX at %s\n", b->ptx);
     /* rewrite the log so a cached build shows the same warnings */

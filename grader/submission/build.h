@@ -22,6 +22,10 @@
 #define SYNCLAB_BUILD_H
 
 #include "gpu_arch.h"
+/* Next to the PTX (its path + this): the library files among what the
+ * compiler read, one realpath a line (build.c: which files are library
+ * code), for sl_ptx_mark_library. */
+#define SL_BUILD_LIBRARY_SUFFIX ".library"
 
 /* The compiler's address space limit (RLIMIT_AS) */
 #define SL_BUILD_MEMORY_LIMIT_MIB 4096

@@ -258,14 +258,27 @@ static void check_include(scan *s, const char *name, char open, const char *dir)
     free(text);
 }
 
-/* Finds the #include directives of a comment-free text (literals kept). */
-static void check_directives(scan *s, const char *t, const char *dir)
+/* #line and GNU line markers ("# 33 \"file\"", what the preprocessor
+ * writes for #line) rename the lines that follow: the compiler's line
+ * information then names another file, and what is library code is told
+ * from that information (a CUDA header's instructions are exempt from some
+ * rules). No lesson needs them. A directive that a macro expands to is no
+ * directive (C11 6.10.3.4), so only real directives are looked at. */
+#define LINE_DIRECTIVE                                                                             \
+    "#line would make your code count as library code: the grader tells your code from the "       \
+    "CUDA headers' by the compiler's line information, which #line renames; remove it"
+
+/* Finds the #include directives of a comment-free text (literals kept),
+ * and refuses #line and line markers. */
+static void check_directives(scan *s, const char *label, const char *t, const int *line,
+                             const char *dir)
 {
     for (size_t i = 0; t[i];) {
         while (t[i] == ' ' || t[i] == '\t' || t[i] == '\r')
             i++;
         int directive = t[i] == '#' || (t[i] == '%' && t[i + 1] == ':'); /* %: is a digraph of # */
         if (directive) {
+            size_t at = i;
             i += t[i] == '#' ? 1 : 2;
             while (t[i] == ' ' || t[i] == '\t')
                 i++;
@@ -273,6 +286,8 @@ static void check_directives(scan *s, const char *t, const char *dir)
             while (isalnum((unsigned char)t[i]) || t[i] == '_')
                 i++;
             size_t wl = i - w;
+            if ((wl == 4 && !strncmp(t + w, "line", 4)) || (wl && isdigit((unsigned char)t[w])))
+                violation(s, label, line[at], "%s", LINE_DIRECTIVE);
             int include = (wl == 7 && !strncmp(t + w, "include", 7)) ||
                           (wl == 12 && !strncmp(t + w, "include_next", 12)) ||
                           (wl == 6 && !strncmp(t + w, "import", 6)) ||
@@ -346,7 +361,7 @@ static int check_text(scan *s, const char *label, const char *text, const char *
         return 0;
     }
     strip_in_place(t, 0);
-    check_directives(s, t, dir);
+    check_directives(s, label, t, line, dir);
     strip_in_place(t, 1);
     check_names(s, label, t, line);
     free(t);

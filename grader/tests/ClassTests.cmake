@@ -42,6 +42,10 @@ foreach(dir IN LISTS _cases)
   endif()
 endforeach()
 
+# The static analysis' budget (grader/static/ptx_budget.h): its verdict in
+# seconds, compile included, where it ran past 10 minutes without one.
+set_tests_properties(adversarial.static_analysis_bomb PROPERTIES TIMEOUT 120)
+
 # The cases whose attack is raw system calls, graded without the submission
 # policy: the object check would refuse them (BUILD), so here the attack
 # runs and the sandbox must stop it (sandbox.h). Same expect.txt.

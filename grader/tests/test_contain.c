@@ -160,13 +160,42 @@ START_TEST(jobs_stay_bounded_and_clean_up)
 {
     ck_assert_int_eq(system("rm -rf /tmp/synclab_jobs_test && mkdir /tmp/synclab_jobs_test"), 0);
     job_log log = {0};
-    sl_jobs j = {7, 2, &log, NULL, job_work, job_done};
+    sl_jobs j = {7, 2, &log, NULL, job_work, job_done, 0};
     ck_assert_int_eq(sl_jobs_run(&j), 0);
     ck_assert_int_eq(log.calls, 7);
     ck_assert_int_eq(log.mask, 0x7f);
     ck_assert_int_ge(log.max_seen, 1);
     ck_assert_int_le(log.max_seen, 2);
     ck_assert(!alive("4322.75"));
+}
+END_TEST
+
+/* Job 1 hangs (a blocked open, a loop): its slot is freed at its deadline,
+ * the others run, and done() sees it killed. */
+static int hang_or_not(int job, void *arg)
+{
+    (void)arg;
+    if (job == 1)
+        for (;;)
+            pause();
+    return 0;
+}
+
+static void killed_done(int job, int status, void *arg)
+{
+    int *killed = arg;
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+        *killed |= 1 << job;
+}
+
+START_TEST(a_hung_job_is_killed_at_its_deadline)
+{
+    int killed = 0;
+    sl_jobs j = {4, 2, &killed, NULL, hang_or_not, killed_done, 1.0};
+    double t0 = sl_now();
+    ck_assert_int_eq(sl_jobs_run(&j), 0);
+    ck_assert_int_eq(killed, 1 << 1);
+    ck_assert_msg(sl_now() - t0 < 10.0, "took %.1f s", sl_now() - t0);
 }
 END_TEST
 
@@ -180,6 +209,7 @@ Suite *contain_suite(void)
     tcase_add_test(tc, grader_is_not_dumpable);
     tcase_add_test(tc, detached_daemon_is_killed);
     tcase_add_test(tc, jobs_stay_bounded_and_clean_up);
+    tcase_add_test(tc, a_hung_job_is_killed_at_its_deadline);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -122,6 +122,31 @@ START_TEST(includes_are_not_judged_here)
 }
 END_TEST
 
+/* #line, in every spelling the preprocessor takes as a directive, and the
+ * line markers it writes itself: they would rename the student's lines. */
+START_TEST(line_directives_are_refused)
+{
+    const char *why = "#line would make your code count as library code";
+    refused("int a;\n#line 1 \"/usr/local/cuda/include/cuda/std/atomic\"\n", 2, why);
+    refused("int a;\n  #  line 7\n", 2, why);
+    refused("int a;\n%:line 7\n", 2, why);
+    refused("int a;\n#\\\nline 7\n", 2, why);              /* a splice after '#' */
+    refused("int a;\n#li\\\nne 7\n", 2, why);              /* a splice in the word */
+    refused("int a;\n/* c */ # /* c */ line 7\n", 2, why); /* comments are spaces */
+    refused("int a;\n# 33 \"/usr/local/cuda/include/cuda/barrier\" 3\n", 2, why);
+    refused("int a;\n#33\n", 2, why);
+    /* a directive that a macro expands to is no directive: nothing to refuse */
+    accepted("#define L(n) _Pragma(\"unroll\") int x##n;\nL(1)\n");
+    accepted("#define S(x) #x\nconst char *s = S(line);\nint newline = 1; // #line 3\n");
+    /* the student's own headers are scanned too */
+    write_file(student_dir, "lines.h", "\n#line 40 \"/usr/local/cuda/include/cuda/atomic\"\n");
+    sl_text w = {0};
+    ck_assert(!sl_policy_check_text(&policy, "s.cu", "#include \"lines.h\"\n", student_dir, &w));
+    ck_assert_ptr_nonnull(strstr(sl_text_str(&w), "lines.h(2): error: submission policy: #line"));
+    sl_text_free(&w);
+}
+END_TEST
+
 START_TEST(student_headers_are_scanned_too)
 {
     write_file(student_dir, "helper.h", "\n\nvoid g() { system(\"id\"); }\n");
@@ -170,6 +195,7 @@ Suite *policy_suite(void)
     tcase_add_test(tc, abort_is_allowed);
     tcase_add_test(tc, includes_are_not_judged_here);
     tcase_add_test(tc, student_headers_are_scanned_too);
+    tcase_add_test(tc, line_directives_are_refused);
     tcase_add_test(tc, links_are_refused);
     tcase_add_test(tc, strip_keeps_lines);
     suite_add_tcase(s, tc);

@@ -372,13 +372,19 @@ START_TEST(require_accepts_any_listed_form)
 }
 END_TEST
 
+/* Only libcu++'s barrier code counts, by the build's list of library files:
+ * the same atomics in the student's file (a decoy, run or not) do not. */
+#define BARRIER_FILES ".file 1 \"/s/k.cu\"\n.file 2 \"/inc/cccl/cuda/std/__barrier/barrier.h\"\n"
+#define BARRIER_LIST "/inc/cccl/cuda/std/__barrier/barrier.h\n"
+
 START_TEST(atomic_block_barrier_turns_racecheck_off_only_without_mbarrier)
 {
     static const char completion_barrier[] =
-        ".visible .entry saw()\n{\n\t.reg .b64 %rd<9>;\n\t.reg .b32 %r<9>;\n"
-        "\tatom.add.acq_rel.cta.u64 %rd1,[%rd2],%rd3;\n"
-        "$L1:\n\tld.acquire.cta.b32 %r1,[%rd4];\n\tsetp.eq.s32 %p1, %r1, 0;\n"
-        "\t@%p1 bra $L1;\n\tret;\n}\n";
+        BARRIER_FILES ".visible .entry saw()\n{\n\t.reg .b64 %rd<9>;\n\t.reg .b32 %r<9>;\n"
+                      "\t.loc 1 5 1\n\t.loc 2 10 1, inlined_at 1 5 1\n"
+                      "\tatom.add.acq_rel.cta.u64 %rd1,[%rd2],%rd3;\n"
+                      "$L1:\n\tld.acquire.cta.b32 %r1,[%rd4];\n\tsetp.eq.s32 %p1, %r1, 0;\n"
+                      "\t@%p1 bra $L1;\n\tret;\n}\n";
     static const char with_mbarrier[] =
         ".visible .entry saw()\n{\n\t.reg .b64 %rd<9>;\n\t.reg .b32 %r<9>;\n"
         "\tatom.add.acq_rel.cta.u64 %rd1,[%rd2],%rd3;\n"
@@ -389,8 +395,18 @@ START_TEST(atomic_block_barrier_turns_racecheck_off_only_without_mbarrier)
         "\tld.acquire.gpu.b32 %r1,[%rd4];\n\tret;\n}\n";
     sl_ptx p;
     parse_string(completion_barrier, &p);
+    ck_assert_int_eq(sl_ptx_atomic_block_barrier(&p, NULL, NULL), 0); /* no list */
+    sl_ptx_mark_library(&p, BARRIER_LIST);
     ck_assert_int_eq(sl_ptx_atomic_block_barrier(&p, NULL, NULL), 1);
     sl_ptx_free(&p);
+    /* the same instructions written in the student's own file */
+    char *own = strdup(completion_barrier);
+    memcpy(strstr(own, "\t.loc 2 10 1, inlined_at 1 5 1"), "\t.loc 1 10 1                  ", 31);
+    parse_string(own, &p);
+    sl_ptx_mark_library(&p, BARRIER_LIST);
+    ck_assert_int_eq(sl_ptx_atomic_block_barrier(&p, NULL, NULL), 0);
+    sl_ptx_free(&p);
+    free(own);
     /* a hardware barrier is there: racecheck follows it, so it stays on */
     parse_string(with_mbarrier, &p);
     ck_assert_int_eq(sl_ptx_atomic_block_barrier(&p, NULL, NULL), 0);
@@ -736,9 +752,11 @@ START_TEST(fields_returns_clocks_and_arrivals)
 }
 END_TEST
 
-/* Code inlined from a library header is found by its .loc file. */
+/* Code inlined from a library header is found by its .loc file, when the
+ * build's list (the compiler's dependency list) names that file. */
 START_TEST(library_source_is_found_by_its_file)
 {
+    static const char list[] = "/usr/local/cuda/include/cccl/cub/block/block_scan.cuh\n";
     static const char inlined[] =
         ".file 1 \"/home/s/cubby/scan.cu\"\n"
         ".file 2 \"/usr/local/cuda/include/cccl/cub/block/block_scan.cuh\"\n"
@@ -750,6 +768,12 @@ START_TEST(library_source_is_found_by_its_file)
     parse_string(inlined, &p);
     sl_text why = {0};
     char where[256];
+    /* named like a CUB header, but not one the compiler read from the
+     * toolkit (a #line, a file of the student's): the student's code */
+    ck_assert(sl_rules_check(&p, rules, &why, where, sizeof where));
+    sl_ptx_mark_library(&p, "/usr/local/cuda/include/cccl/cub/block/other.cuh\n");
+    ck_assert(sl_rules_check(&p, rules, &why, where, sizeof where));
+    sl_ptx_mark_library(&p, list);
     ck_assert(!sl_rules_check(&p, rules, &why, where, sizeof where));
     ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "cub/block/block_scan.cuh"));
     ck_assert_ptr_nonnull(strstr(sl_text_str(&why), "WHY"));
@@ -759,6 +783,7 @@ START_TEST(library_source_is_found_by_its_file)
     char *own = strdup(inlined);
     memcpy(strstr(own, "\t.loc 2"), "\t.loc 1", 7);
     parse_string(own, &p);
+    sl_ptx_mark_library(&p, list);
     sl_text clean = {0};
     ck_assert_msg(sl_rules_check(&p, rules, &clean, where, sizeof where), "%s",
                   sl_text_str(&clean));
@@ -805,6 +830,8 @@ START_TEST(require_counts_called_code_from_named_sources)
     };
     sl_ptx p;
     parse_string(req, &p);
+    sl_ptx_mark_library(&p, "/inc/cooperative_groups/details/sync.h\n"
+                            "/inc/cccl/cuda/std/__barrier/barrier.h\n");
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         sl_rule rules[] = {{SL_RULE_REQUIRE, cases[i].kernel, cases[i].pattern, "WHY", "it"},
                            {SL_RULE_END, 0, 0, 0, 0}};
@@ -814,6 +841,19 @@ START_TEST(require_counts_called_code_from_named_sources)
                       "%s with %s: %s", cases[i].kernel, cases[i].pattern, sl_text_str(&why));
         sl_text_free(&why);
     }
+    /* the same files, not on the build's list (named by a #line, or files
+     * of the student's): nothing in them is library code */
+    sl_ptx_mark_library(&p, "/s/k.cu\n");
+    sl_rule barrier[] = {{SL_RULE_REQUIRE, "library_barrier",
+                          "atom+.release@__barrier/&ld+.acquire@__barrier/", "WHY"},
+                         {SL_RULE_END, 0, 0, 0}},
+            any[] = {{SL_RULE_REQUIRE, "grid_only", "atom+.release&ld+.acquire", "WHY"},
+                     {SL_RULE_END, 0, 0, 0}};
+    sl_text why = {0};
+    char where[256];
+    ck_assert(!sl_rules_check(&p, barrier, &why, where, sizeof where));
+    ck_assert(sl_rules_check(&p, any, &why, where, sizeof where));
+    sl_text_free(&why);
     sl_ptx_free(&p);
 }
 END_TEST

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "proc.h"
 #include "ptx.h"
+#include "ptx_budget.h"
 #include "ptx_inline.h"
 #include "ptx_order.h"
 #include "unit.h"
@@ -469,12 +471,36 @@ START_TEST(calls_to_helpers)
 }
 END_TEST
 
+/* Library kernels: a library namespace's name AND lines from a file the
+ * build lists as library code (the compiler's dependency list). A name
+ * alone (a student's namespace cub or cuda) is the student's code. */
+static int judge_listed(const char *ptx_text, const char *list)
+{
+    sl_ptx p;
+    sl_ptx_parse(ptx_text, &p);
+    sl_ptx_mark_library(&p, list);
+    sl_text_free(&why);
+    int bad = sl_ptx_order_violation(&p, NULL, NULL, NULL, &why, where, sizeof where);
+    sl_ptx_free(&p);
+    return bad;
+}
+
 START_TEST(library_kernels_are_not_judged)
 {
     char *k = message_kernel(VOLATILE_SPIN, "", "", VOLATILE_FLAG);
     ck_assert(judge(k, NULL));
     char *lib = replaced(k, ".entry k(", ".entry _ZN3cub6kernelE(");
-    ck_assert(!judge(lib, NULL));
+    ck_assert(judge(lib, NULL)); /* nothing listed: the student's */
+    ck_assert(judge_listed(lib, "/x/other.cuh\n"));
+    ck_assert(!judge_listed(lib, "/s/k.cu\n")); /* its lines are the library's */
+    char *ns = replaced(k, ".entry k(", ".entry _ZN4cuda4waitEv(");
+    ck_assert(judge(ns, NULL));
+    ck_assert(!judge_listed(ns, "/s/k.cu\n"));
+    /* one line of the student's in it: the student's function */
+    char *mixed = replaced(lib, ".loc 1 22 0", ".file 2 \"/s/own.cu\"\n.loc 2 22 0");
+    ck_assert(judge_listed(mixed, "/s/k.cu\n"));
+    free(mixed);
+    free(ns);
     free(lib);
     free(k);
 }
@@ -776,6 +802,76 @@ START_TEST(calls_through_a_pointer)
 }
 END_TEST
 
+/* n groups of wait, fenced read, store, fence and flag behind a branch that
+ * is never taken: the analysis pairs every wait with every flag and store,
+ * so its work grows with n^3 paths of n instructions (n = 200 ran past 10
+ * minutes before the budget). malloc'd. */
+static char *dead_groups(int n)
+{
+    sl_text t = {0};
+    sl_text_printf(&t,
+                   "%s.reg .b32 %%q<%d>;\n.reg .pred %%w<%d>;\n"
+                   "ld.param.u32 %%r1, [k_param_2];\nsetp.gt.s32 %%p1, %%r1, -1;\n"
+                   "@%%p1 bra $END;\nmov.u32 %%r2, 1;\n",
+                   HEAD, 2 * n + 2, n + 2);
+    for (int k = 0; k < n; k++)
+        sl_text_printf(&t,
+                       "$W%d:\n.loc 1 %d 0\nld.volatile.global.u32 %%q%d, [%%rd5+%d];\n"
+                       "setp.eq.s32 %%w%d, %%q%d, 0;\n@%%w%d bra $W%d;\nmembar.gl;\n"
+                       "ld.global.u32 %%q%d, [%%rd4+%d];\nst.global.u32 [%%rd6+%d], %%q%d;\n"
+                       "st.global.u32 [%%rd4+%d], %%r2;\nmembar.gl;\n"
+                       "st.volatile.global.u32 [%%rd5+%d], %%r2;\n",
+                       k, 10 + k, 2 * k, 4 * k + 4, k, 2 * k, k, k, 2 * k + 1, 4 * k + 4, 4 * k,
+                       2 * k + 1, 4 * k, 4 * k);
+    sl_text_printf(&t, "$END:\nret;\n}\n");
+    char *out = strdup(sl_text_str(&t));
+    sl_text_free(&t);
+    return out;
+}
+
+/* The budget (ptx_budget.h): a blow-up stops after its steps, in about the
+ * same time on every machine, and says so; small kernels never see it. */
+START_TEST(a_budget_bounds_the_analysis)
+{
+    char *k = dead_groups(200);
+    sl_ptx_budget_start(SL_PTX_BUDGET_STEPS, SL_PTX_BUDGET_SECONDS);
+    double t0 = sl_now();
+    judge(k, NULL);
+    double took = sl_now() - t0;
+    const char *what = NULL;
+    ck_assert_msg(sl_ptx_budget_exhausted(&what), "the budget did not run out: %lld steps",
+                  sl_ptx_budget_used());
+    ck_assert_ptr_nonnull(strstr(what, "steps of analysis"));
+    ck_assert_msg(took < 20.0, "the analysis took %.1f s", took);
+    /* once out, every later analysis returns at once */
+    t0 = sl_now();
+    judge(k, NULL);
+    ck_assert_msg(sl_now() - t0 < 2.0, "a spent budget still took %.1f s", sl_now() - t0);
+    free(k);
+    /* a few groups: judged in full, well inside the budget */
+    k = dead_groups(4);
+    sl_ptx_budget_start(SL_PTX_BUDGET_STEPS, SL_PTX_BUDGET_SECONDS);
+    judge(k, NULL);
+    ck_assert(!sl_ptx_budget_exhausted(NULL));
+    ck_assert_int_lt(sl_ptx_budget_used(), SL_PTX_BUDGET_STEPS / 100);
+    free(k);
+    /* the PTX reader's own limit: a function too long to read */
+    sl_ptx_budget_start(SL_PTX_BUDGET_STEPS, SL_PTX_BUDGET_SECONDS);
+    sl_text big = {0};
+    sl_text_printf(&big, "%s", HEAD);
+    for (int i = 0; i <= SL_PTX_MAX_INSNS; i++)
+        sl_text_printf(&big, "add.s32 %%r1, %%r1, 1;\n");
+    sl_text_printf(&big, "ret;\n}\n");
+    sl_ptx p;
+    sl_ptx_parse(sl_text_str(&big), &p);
+    ck_assert(sl_ptx_budget_exhausted(&what));
+    ck_assert_ptr_nonnull(strstr(what, "instructions"));
+    sl_ptx_free(&p);
+    sl_text_free(&big);
+    sl_ptx_budget_start(0, 0); /* the other tests: no budget */
+}
+END_TEST
+
 Suite *ptx_order_suite(void)
 {
     Suite *s = suite_create("ptx_order");
@@ -803,5 +899,9 @@ Suite *ptx_order_suite(void)
     tcase_add_test(tc, payload_through_a_loaded_pointer);
     tcase_add_test(tc, calls_through_a_pointer);
     suite_add_tcase(s, tc);
+    TCase *budget = tcase_create("budget");
+    tcase_set_timeout(budget, 30); /* times CK_TIMEOUT_MULTIPLIER */
+    tcase_add_test(budget, a_budget_bounds_the_analysis);
+    suite_add_tcase(s, budget);
     return s;
 }

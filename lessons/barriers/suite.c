@@ -286,12 +286,29 @@ static int warp_check(const sl_case *in, const sl_case *out, sl_text *why)
     return ok;
 }
 
+/* What warp_step is for: the lanes exchange their values through shared
+ * memory, with plain stores and loads that __syncwarp() orders. So every
+ * other way for data to cross lanes is refused by class, not by the names
+ * of a few: shuffles, warp reductions and matches; the tensor-core
+ * instructions, whose fragments are spread over the lanes of a warp (mma,
+ * wmma, wgmma, tcgen05, ldmatrix, stmatrix, movmatrix); bulk and tensor
+ * copies and multimem; and atomics, which racecheck does not follow (an
+ * exchange by atomicExch needs the same __syncwarp() and would not be
+ * checked). Votes stay allowed: __syncwarp(__ballot_sync(...)) computes a
+ * mask (heldout/README.md: warp_ballot_exchange). */
+#define WARP_CROSS_LANE_OPCODES                                                                    \
+    "shfl.|redux.|match.|mma.|wmma.|wgmma.|tcgen05.|ldmatrix.|stmatrix.|movmatrix.|"               \
+    "cp.async.bulk|cp.reduce.async|multimem.|" SL_ATOMIC_OPCODES
+
 static const sl_rule warp_rules[] = {
-    {SL_RULE_FORBID, "warp_step", "shfl.|redux.",
-     "warp_step exchanges values through shared memory, which is what needs __syncwarp(); "
-     "shuffles and warp reductions (__shfl_*_sync, __reduce_*_sync, cg::reduce) synchronize "
-     "by themselves and are taught later.",
-     "warp shuffles and warp reductions"},
+    {SL_RULE_FORBID, "warp_step", WARP_CROSS_LANE_OPCODES,
+     "warp_step exchanges values through shared memory: each lane stores its value, "
+     "__syncwarp(), then reads its partner's slot. Any other way for data to cross lanes "
+     "(shuffles, warp reductions, tensor-core mma/wmma fragments, ldmatrix, bulk copies, "
+     "atomics) skips the exchange the exercise is about; shuffles and warp reductions "
+     "are taught later.",
+     "a way for data to cross lanes other than shared memory (a shuffle, a warp reduction, "
+     "a tensor-core fragment, ldmatrix, a bulk copy or an atomic)"},
     {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
