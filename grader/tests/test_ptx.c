@@ -845,10 +845,10 @@ START_TEST(require_counts_called_code_from_named_sources)
      * of the student's): nothing in them is library code */
     sl_ptx_mark_library(&p, "/s/k.cu\n");
     sl_rule barrier[] = {{SL_RULE_REQUIRE, "library_barrier",
-                          "atom+.release@__barrier/&ld+.acquire@__barrier/", "WHY"},
-                         {SL_RULE_END, 0, 0, 0}},
-            any[] = {{SL_RULE_REQUIRE, "grid_only", "atom+.release&ld+.acquire", "WHY"},
-                     {SL_RULE_END, 0, 0, 0}};
+                          "atom+.release@__barrier/&ld+.acquire@__barrier/", "WHY", "SAYS"},
+                         {SL_RULE_END, 0, 0, 0, 0}},
+            any[] = {{SL_RULE_REQUIRE, "grid_only", "atom+.release&ld+.acquire", "WHY", "SAYS"},
+                     {SL_RULE_END, 0, 0, 0, 0}};
     sl_text why = {0};
     char where[256];
     ck_assert(!sl_rules_check(&p, barrier, &why, where, sizeof where));
