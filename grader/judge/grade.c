@@ -12,6 +12,7 @@
 #include "gpu_turn.h"
 #include "proc.h"
 #include "ptx_order.h"
+#include "ptx_warp.h"
 #include "sanitizer.h"
 #include "sweep.h"
 #include "trace.h"
@@ -798,6 +799,11 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
             decided = 1;
         } else if (sl_ptx_divergent_barrier(&p, exercise_scope, &sc, &r->detail, r->where,
                                             sizeof r->where)) {
+            set(r, SL_V_SYNC);
+            sl_text_printf(&r->detail, "\n");
+            decided = 1;
+        } else if (sl_ptx_partial_warp_collective(&p, exercise_scope, &sc, &r->detail, r->where,
+                                                  sizeof r->where)) {
             set(r, SL_V_SYNC);
             sl_text_printf(&r->detail, "\n");
             decided = 1;

@@ -1,0 +1,21 @@
+/* Warp collectives that name the whole warp in a constant mask
+ * (__shfl_sync(0xffffffff, ...), __ballot_sync, __syncwarp(), match,
+ * redux) but sit in a branch on the lane: the lanes that go the other way
+ * never reach them, which the CUDA Programming Guide leaves undefined. */
+#ifndef SYNCLAB_PTX_WARP_H
+#define SYNCLAB_PTX_WARP_H
+
+#include "ptx.h"
+
+/* 1 when a full-mask warp collective of a function in scope is reached by
+ * part of a warp only: guarded by, or inside an if/else on, a value that
+ * differs between the lanes of one warp (%laneid, threadIdx.x & 31,
+ * threadIdx.x compared with a constant that is not a multiple of 32), while
+ * the other side goes on without one. Early returns (the lanes exit, which
+ * the mask excuses) and loops whose trip count depends on the lane are left
+ * alone. Explains in why and names the place in where. */
+int sl_ptx_partial_warp_collective(const sl_ptx *p,
+                                   int (*in_scope)(const char *function, void *arg), void *arg,
+                                   sl_text *why, char *where, size_t wherelen);
+
+#endif
