@@ -71,10 +71,10 @@ static int any_src(const sl_flow *fl, int j, const unsigned char *kind, unsigned
  * equality always does (tid == 0 is one lane). */
 static int comparison_splits_warp(const sl_ptx_insn *in, long long imm)
 {
-    int strict = sl_ptx_op_has(in, ".lt") || sl_ptx_op_has(in, ".lo") ||
-                 sl_ptx_op_has(in, ".ge") || sl_ptx_op_has(in, ".hs");
-    int closed = sl_ptx_op_has(in, ".le") || sl_ptx_op_has(in, ".ls") ||
-                 sl_ptx_op_has(in, ".gt") || sl_ptx_op_has(in, ".hi");
+    int strict = sl_ptx_op_has(in, ".lt") || sl_ptx_op_has(in, ".lo") || sl_ptx_op_has(in, ".ge") ||
+                 sl_ptx_op_has(in, ".hs");
+    int closed = sl_ptx_op_has(in, ".le") || sl_ptx_op_has(in, ".ls") || sl_ptx_op_has(in, ".gt") ||
+                 sl_ptx_op_has(in, ".hi");
     if (strict)
         return imm % 32 != 0;
     if (closed)
@@ -94,8 +94,7 @@ static int lane_pass(const sl_ptx_func *f, const sl_flow *fl, unsigned char *kin
         unsigned char k = 0;
         long long imm = 0;
         int has_imm = immediate_operand(in, &imm);
-        int lane = any_src(fl, j, kind, K_LANE) ||
-                   (fi->guard >= 0 && (kind[fi->guard] & K_LANE));
+        int lane = any_src(fl, j, kind, K_LANE) || (fi->guard >= 0 && (kind[fi->guard] & K_LANE));
         int tid = any_src(fl, j, kind, K_TID);
         if (sl_ptx_matches(in, "ld.|ldu.|atom.|shfl.|vote.|match.|redux.|activemask|call")) {
             k = 0; /* data, or a warp's common answer: not followed (a miss, never a false SYNC) */
@@ -230,9 +229,10 @@ static int partial_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *why, char 
     sl_cfg_ignore_traps(f, &g);
     unsigned char *kind = calloc((size_t)fl.nreg + 1, 1);
     for (int r = 0; r < fl.nreg; r++)
-        kind[r] = strcmp(fl.reg[r], "%tid.x") == 0                                          ? K_TID
-                  : strcmp(fl.reg[r], "%laneid") == 0 || strncmp(fl.reg[r], "%lanemask", 9) == 0 ? K_LANE
-                                                                                                 : 0;
+        kind[r] = strcmp(fl.reg[r], "%tid.x") == 0 ? K_TID
+                  : strcmp(fl.reg[r], "%laneid") == 0 || strncmp(fl.reg[r], "%lanemask", 9) == 0
+                      ? K_LANE
+                      : 0;
     for (int pass = 0; pass < 50 && lane_pass(f, &fl, kind); pass++)
         ;
     char *has_collective = calloc((size_t)g.nb + 1, 1);
