@@ -1,5 +1,7 @@
 /* Lesson 7: the asynchronous barrier, cuda::barrier<cuda::thread_scope_block>.
- * What you implement in starter/awbarrier.cu. Read docs/07-awbarrier.md. */
+ * What you implement in starter/awbarrier.cu. Read docs/07-awbarrier.md.
+ * Shared memory starts filled with garbage (0xFF bytes) at every launch:
+ * initialise every __shared__ variable you read, flags included. */
 #ifndef SYNCLAB_AWBARRIER_H
 #define SYNCLAB_AWBARRIER_H
 
