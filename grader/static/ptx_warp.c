@@ -269,6 +269,96 @@ static int partial_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *why, char 
     return found;
 }
 
+/* Shuffles whose member mask is an __activemask() value: which of the
+ * function's activemask instructions (bit k: the k-th) each register is
+ * computed from, then each shfl.sync with such a mask. A shuffle reads its
+ * source lane, which must be in the mask; __activemask() names the lanes
+ * that happen to be converged, so only a source lane computed from that same
+ * value (the leader __ffs(mask) - 1, or a rank in it) is known to be there.
+ * up/down/bfly read lane +- d, and idx with any other lane (0, lane + 1)
+ * may read a lane that went the other way. */
+static int activemask_shuffle_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *why, char *where,
+                                 size_t wl)
+{
+    if (f->ninsn == 0)
+        return 0;
+    sl_flow fl;
+    sl_flow_build(f, &fl);
+    unsigned *from = calloc((size_t)fl.nreg + 1, sizeof *from);
+    int nmask = 0;
+    for (int j = 0; j < f->ninsn && nmask < 32; j++)
+        if (sl_ptx_matches(&f->insn[j], "activemask") && fl.in[j].ndst > 0)
+            from[fl.in[j].dst[0]] |= 1u << nmask++;
+    for (int changed = nmask > 0, pass = 0; changed && pass < 50; pass++) {
+        changed = 0;
+        for (int j = 0; j < f->ninsn; j++) {
+            const sl_flow_insn *fi = &fl.in[j];
+            if (sl_ptx_matches(&f->insn[j], "ld.|ldu.|atom."))
+                continue;
+            unsigned u = 0;
+            for (int k = 0; k < fi->nsrc; k++)
+                u |= from[fi->src[k]];
+            for (int d = 0; d < fi->ndst; d++)
+                if ((from[fi->dst[d]] | u) != from[fi->dst[d]]) {
+                    from[fi->dst[d]] |= u;
+                    changed = 1;
+                }
+        }
+    }
+    int found = 0;
+    for (int j = 0; j < f->ninsn && nmask > 0 && !found; j++) {
+        const sl_ptx_insn *in = &f->insn[j];
+        if (!sl_ptx_matches(in, "shfl.sync"))
+            continue;
+        /* shfl.sync.mode.b32 d|p, a, b, c, membermask: b is the lane (idx)
+         * or the distance (up, down, bfly) */
+        char mask[64] = "", lane[64] = "";
+        operand_at(in, 4, mask, sizeof mask);
+        operand_at(in, 2, lane, sizeof lane);
+        unsigned m = 0, l = 0;
+        for (int r = 0; r < fl.nreg; r++) {
+            if (strcmp(fl.reg[r], mask) == 0)
+                m = from[r];
+            if (strcmp(fl.reg[r], lane) == 0)
+                l = from[r];
+        }
+        if (!m || (sl_ptx_op_has(in, ".idx") && (l & m)))
+            continue;
+        sl_text_printf(why, "the shuffle ");
+        sl_ptx_say(p, in, why, where, wl);
+        sl_text_printf(why,
+                       " takes its member mask from __activemask(), which names the lanes that "
+                       "happen to be converged there, but reads a source lane that is not "
+                       "computed from that mask (%s): that lane may have gone the other way, "
+                       "and a shuffle that reads a lane outside its mask is undefined. Name the "
+                       "lanes that must take part (0xffffffff before any branch, or "
+                       "__ballot_sync(0xffffffff, condition)), or read only lanes of the mask "
+                       "(its leader __ffs(mask) - 1) (found in the PTX)",
+                       sl_ptx_op_has(in, ".idx") ? "a fixed or lane-relative index"
+                                                 : "lane + or - a distance");
+        found = 1;
+    }
+    free(from);
+    sl_flow_free(&fl);
+    return found;
+}
+
+int sl_ptx_activemask_shuffle(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
+                              void *arg, sl_text *why, char *where, size_t wherelen)
+{
+    if (wherelen)
+        where[0] = '\0';
+    char *mark = calloc((size_t)p->nfunc + 1, 1);
+    if (!mark)
+        abort();
+    sl_ptx_scope(p, in_scope, arg, mark);
+    int found = 0;
+    for (int i = 0; i < p->nfunc && !found; i++)
+        found = mark[i] && activemask_shuffle_in(p, &p->func[i], why, where, wherelen);
+    free(mark);
+    return found;
+}
+
 int sl_ptx_partial_warp_collective(const sl_ptx *p,
                                    int (*in_scope)(const char *function, void *arg), void *arg,
                                    sl_text *why, char *where, size_t wherelen)

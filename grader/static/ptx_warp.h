@@ -18,4 +18,12 @@ int sl_ptx_partial_warp_collective(const sl_ptx *p,
                                    int (*in_scope)(const char *function, void *arg), void *arg,
                                    sl_text *why, char *where, size_t wherelen);
 
+/* 1 when a shfl.sync of a function in scope takes its member mask from
+ * __activemask() but reads a source lane not computed from that same value
+ * (shfl up/down/bfly, or idx with a fixed or lane-relative index): the lane
+ * read may have gone the other way. The warp-aggregation idiom (leader =
+ * __ffs(mask) - 1, __shfl_sync(mask, v, leader)) passes. */
+int sl_ptx_activemask_shuffle(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
+                              void *arg, sl_text *why, char *where, size_t wherelen);
+
 #endif
