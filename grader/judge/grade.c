@@ -847,7 +847,9 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
         } else if (sl_ptx_partial_warp_collective(&p, exercise_scope, &sc, &r->detail, r->where,
                                                   sizeof r->where) ||
                    sl_ptx_activemask_shuffle(&p, exercise_scope, &sc, &r->detail, r->where,
-                                             sizeof r->where)) {
+                                             sizeof r->where) ||
+                   sl_ptx_inplace_exchange(&p, exercise_scope, &sc, &r->detail, r->where,
+                                           sizeof r->where)) {
             set(r, SL_V_SYNC);
             sl_text_printf(&r->detail, "\n");
             decided = 1;

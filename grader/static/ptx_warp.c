@@ -359,6 +359,110 @@ int sl_ptx_activemask_shuffle(const sl_ptx *p, int (*in_scope)(const char *funct
     return found;
 }
 
+/* The exchange in place, slots[lane] += slots[lane ^ d]: in one basic
+ * block, a shared load whose address comes from the lane xor a distance
+ * (another lane's word: xor with d != 0 maps the warp's slots onto each
+ * other) and then, with no barrier between, a shared store to the same
+ * array at an address from the thread index but not from that xor (the own
+ * word). Lane L reads slot L ^ d while lane L ^ d writes it, between the
+ * same two barriers: a race the tools may not report. The two-phase form
+ * (read into a register, __syncwarp(), write) has a barrier between. */
+static int inplace_exchange_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *why, char *where,
+                               size_t wl)
+{
+    if (f->ninsn == 0)
+        return 0;
+    sl_flow fl;
+    sl_flow_build(f, &fl);
+    sl_cfg g;
+    sl_cfg_build(f, &g);
+    unsigned char *kind = calloc((size_t)fl.nreg + 1, 1);
+    char *xl = calloc((size_t)fl.nreg + 1, 1); /* computed from lane ^ d */
+    for (int r = 0; r < fl.nreg; r++)
+        kind[r] = strcmp(fl.reg[r], "%tid.x") == 0    ? K_TID
+                  : strcmp(fl.reg[r], "%laneid") == 0 ? K_LANE
+                                                      : 0;
+    for (int pass = 0; pass < 50 && lane_pass(f, &fl, kind); pass++)
+        ;
+    for (int changed = 1, pass = 0; changed && pass < 50; pass++) {
+        changed = 0;
+        for (int j = 0; j < f->ninsn; j++) {
+            const sl_flow_insn *fi = &fl.in[j];
+            const sl_ptx_insn *in = &f->insn[j];
+            if (fi->ndst == 0 || sl_ptx_matches(in, "ld.|ldu.|atom.|shfl.|vote."))
+                continue;
+            int x = 0;
+            if (sl_ptx_matches(in, "xor.")) {
+                long long imm = 0;
+                int lane_src = 0, other = immediate_operand(in, &imm) && imm != 0;
+                for (int k = 0; k < fi->nsrc; k++) {
+                    if (kind[fi->src[k]] & (K_LANE | K_TID))
+                        lane_src = 1;
+                    else
+                        other = 1;
+                }
+                x = lane_src && other;
+            }
+            for (int k = 0; k < fi->nsrc && !x; k++)
+                x = xl[fi->src[k]];
+            for (int d = 0; d < fi->ndst; d++)
+                if (x && !xl[fi->dst[d]]) {
+                    xl[fi->dst[d]] = 1;
+                    changed = 1;
+                }
+        }
+    }
+    int found = 0;
+    for (int b = 0; b < g.nb && !found; b++) {
+        int end = b + 1 < g.nb ? g.first[b + 1] : f->ninsn;
+        int pending = -1; /* the last load of another lane's word since a barrier */
+        for (int j = g.first[b]; j < end && !found; j++) {
+            const sl_ptx_insn *in = &f->insn[j];
+            const sl_flow_insn *fi = &fl.in[j];
+            if (sl_ptx_matches(in, "bar.|barrier.|call"))
+                pending = -1;
+            else if (sl_ptx_matches(in, "ld.shared") && fi->addr >= 0 && xl[fi->addr])
+                pending = j;
+            else if (pending >= 0 && sl_ptx_matches(in, "st.shared") && fi->addr >= 0 &&
+                     !xl[fi->addr] && (sl_flow_addr_taint(&fl, j) & SL_TAINT_TID) &&
+                     sl_flow_addr_bases(&fl, j) == sl_flow_addr_bases(&fl, pending)) {
+                sl_text_printf(why, "the shared load ");
+                sl_ptx_say(p, &f->insn[pending], why, where, wl);
+                sl_text_printf(why, " reads another lane's slot (its index is the lane xor a "
+                                    "distance) and the store ");
+                sl_ptx_say(p, in, why, where, wl);
+                sl_text_printf(why, " writes this lane's slot of the same array with no barrier "
+                                    "between them: lane L reads slot L ^ d while lane L ^ d writes "
+                                    "it, between the same two __syncwarp() calls, a race. Read the "
+                                    "partner's slot into a register, __syncwarp(), then write your "
+                                    "own (found in the PTX; racecheck does not always report it)");
+                found = 1;
+            }
+        }
+    }
+    free(kind);
+    free(xl);
+    sl_cfg_free(&g);
+    sl_flow_free(&fl);
+    return found;
+}
+
+int sl_ptx_inplace_exchange(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
+                            void *arg, sl_text *why, char *where, size_t wherelen)
+{
+    if (wherelen)
+        where[0] = '\0';
+    char *mark = calloc((size_t)p->nfunc + 1, 1);
+    if (!mark)
+        abort();
+    sl_ptx_scope(p, in_scope, arg, mark);
+    int found = 0;
+    for (int i = 0; i < p->nfunc && !found; i++)
+        found = mark[i] && inplace_exchange_in(p, &p->func[i], why, where, wherelen);
+    free(mark);
+    return found;
+}
+
 int sl_ptx_partial_warp_collective(const sl_ptx *p,
                                    int (*in_scope)(const char *function, void *arg), void *arg,
                                    sl_text *why, char *where, size_t wherelen)

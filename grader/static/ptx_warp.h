@@ -26,4 +26,11 @@ int sl_ptx_partial_warp_collective(const sl_ptx *p,
 int sl_ptx_activemask_shuffle(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
                               void *arg, sl_text *why, char *where, size_t wherelen);
 
+/* 1 when a function in scope exchanges values between lanes in place
+ * (slots[lane] += slots[lane ^ d]): a shared load of the word of lane ^ d,
+ * then a store of the lane's own word of the same array, with no barrier
+ * between them in one basic block. */
+int sl_ptx_inplace_exchange(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
+                            void *arg, sl_text *why, char *where, size_t wherelen);
+
 #endif
