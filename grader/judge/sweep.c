@@ -209,7 +209,7 @@ typedef struct {
     double next_look;
     double idle_s;
     long long size;
-    double last_growth; /* 0: no output yet (the runner is still starting) */
+    double last_growth; /* 0: no group started yet (the runner is still starting) */
     int hung;
 } small_watch;
 
@@ -220,8 +220,11 @@ static int smalls_done(void *arg)
     if (now < w->next_look)
         return 0;
     w->next_look = now + 0.05;
-    if (sl_log_read(w->log, 0).groups > w->nsmall)
+    int groups = sl_log_read(w->log, 0).groups;
+    if (groups > w->nsmall)
         return 1;
+    if (groups < 1)
+        return 0; /* still starting (a CUDA context): the runner's own limits */
     struct stat st;
     if (stat(w->log, &st) == 0 && (long long)st.st_size != w->size) {
         w->size = (long long)st.st_size;
