@@ -18,6 +18,7 @@
 #include "proc.h"
 #include "ptx_budget.h"
 #include "ptx_order.h"
+#include "ptx_warp.h"
 #include "sanitizer.h"
 #include "sweep.h"
 #include "trace.h"
@@ -405,16 +406,25 @@ static void run_watched(const sl_grade_ctx *ctx, const char **argv, const char *
     finish_run(o, logpath);
 }
 
+/* hung_before: a shared run of these inputs (the lesson sweep's) already
+ * made no progress; only the run alone is left to do. */
 static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char *dir, int count,
-                      const char *outdir, const char *logpath, double timeout_s, run_out *o)
+                      const char *outdir, const char *logpath, double timeout_s, int hung_before,
+                      run_out *o)
 {
     const char *argv[SL_RUNNER_ARGV(1)];
     char n[16];
     snprintf(n, sizeof n, "%d", count);
     runner_argv(ctx, 0, e->name, dir, n, outdir, argv);
-    run_watched(ctx, argv, dir, count, outdir, logpath, timeout_s, o);
-    trace_proc(e->name, "plain run", &o->pr);
-    if (maybe_neighbour(o)) {
+    if (hung_before) {
+        trace_line("the sweep's plain run hung here: running it alone at once");
+        o->pr.timed_out = 1;
+        o->log = calloc(1, 1);
+    } else {
+        run_watched(ctx, argv, dir, count, outdir, logpath, timeout_s, o);
+        trace_proc(e->name, "plain run", &o->pr);
+    }
+    if (!hung_before && maybe_neighbour(o)) {
         /* out of memory or a refused launch: maybe a neighbour's doing.
          * It counts only when it fails again with the GPU to itself. */
         if (!may_rerun_alone()) {
@@ -599,6 +609,39 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
             sl_remove_tree(b->outs[i], 1);
     }
     return found;
+}
+
+/* The plain runs already hung (TIMEOUT, confirmed alone): the tools still
+ * running are stopped rather than waited for up to their limits, since a
+ * kernel that hangs in a plain run usually hangs under a tool too. A tool
+ * that had already finished is judged as usual, so its finding still
+ * outranks the TIMEOUT; one that was stopped decides nothing. */
+static void sanitizers_stop(sanitizer_batch *b)
+{
+    for (int i = 0; i < SL_NTOOLS; i++) {
+        if (!b->started[i])
+            continue;
+        sl_proc_stop(&b->procs[i]);
+        if (b->procs[i].killed) {
+            b->mask &= ~(unsigned)SL_TOOL_ORDER[i];
+            trace_line("plain run hung: a tool still running is stopped");
+        }
+    }
+}
+
+/* A tool's limit (grade.h): from the plain run of the same small inputs
+ * when this exercise ran it (plain_s > 0), else the most a tool gets. */
+static double tool_limit(const sl_grade_ctx *ctx, double plain_s)
+{
+    double s = SL_SANITIZER_TIMEOUT;
+    if (plain_s > 0) {
+        s = plain_s * SL_TOOL_SLOWDOWN;
+        if (s < SL_TOOL_MIN_TIMEOUT)
+            s = SL_TOOL_MIN_TIMEOUT;
+        if (s > SL_SANITIZER_TIMEOUT)
+            s = SL_SANITIZER_TIMEOUT;
+    }
+    return sl_grade_limit(ctx, s);
 }
 
 static int run_sanitizers(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inputs *small,
@@ -931,6 +974,15 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
             set(r, SL_V_SYNC);
             sl_text_printf(&r->detail, "\n");
             decided = 1;
+        } else if (sl_ptx_partial_warp_collective(&p, exercise_scope, &sc, &r->detail, r->where,
+                                                  sizeof r->where) ||
+                   sl_ptx_activemask_shuffle(&p, exercise_scope, &sc, &r->detail, r->where,
+                                             sizeof r->where) ||
+                   sl_ptx_inplace_exchange(&p, exercise_scope, &sc, &r->detail, r->where,
+                                           sizeof r->where)) {
+            set(r, SL_V_SYNC);
+            sl_text_printf(&r->detail, "\n");
+            decided = 1;
         } else if (sl_ptx_atomic_block_barrier(&p, exercise_kernel, &sc) ||
                    (requires_cuda_barrier(e->rules) &&
                     sl_ptx_atomic_barrier_any_scope(&p, exercise_kernel, &sc))) {
@@ -1083,9 +1135,12 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
 
     /* 4. a plain run of the small inputs: launch failures and hangs first */
     sl_gpu_share();
+    double plain_small_s = 0; /* the small plain run's wall time, when this exercise ran it */
     if (!(swept & SL_SWEPT_SMALL)) {
         run_out o = {0};
-        run_plain(ctx, e, smalldir, small.count, outdir, logpath, plain_timeout, &o);
+        run_plain(ctx, e, smalldir, small.count, outdir, logpath, plain_timeout, sw && sw->hung,
+                  &o);
+        plain_small_s = o.pr.seconds;
         int failed = judge_process(ctx, &o, &small, "plain run", plain_timeout, r);
         run_free(&o);
         sl_remove_tree(outdir, 0);
@@ -1117,7 +1172,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
                                    "the other tools still judge this exercise\n");
     sanitizers_start(ctx, e, &small, smalldir,
                      (e->tools ? e->tools : SL_TOOLS_ALL) & ~swept & ~tools_off, workdir,
-                     sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT), &batch);
+                     tool_limit(ctx, plain_small_s), &batch);
     trace(l, e, "small plain run", t0);
     sl_outcome full_r;
     sl_outcome_init(&full_r, l, e);
@@ -1127,7 +1182,8 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     for (int k = 0; k < runs && full_r.verdict == SL_V_PASS; k++) {
         sl_gpu_share();
         run_out f = {0};
-        run_plain(ctx, e, fulldir, full.count, outdir, logpath, plain_timeout, &f);
+        run_plain(ctx, e, fulldir, full.count, outdir, logpath, plain_timeout,
+                  k == 0 && sw && sw->hung_full, &f);
         if (judge_process(ctx, &f, &full, "plain run", plain_timeout, &full_r))
             full_failed = last_case(f.log);
         else
@@ -1137,6 +1193,8 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     }
     r->cases = full_r.cases;
     trace(l, e, "full plain runs", t0);
+    if (full_r.verdict == SL_V_TIMEOUT)
+        sanitizers_stop(&batch);
     int found = sanitizers_finish(ctx, &small, &batch, r);
     trace(l, e, "sanitizers", t0);
     if (!found && full_r.verdict != SL_V_PASS) {

@@ -26,6 +26,12 @@ enum { SL_SWEPT_SMALL = 16, SL_SWEPT_FULL = 32 };
 typedef struct {
     unsigned checks;
     int full_cases;
+    /* The sweep's plain run made no progress in this exercise's small
+     * inputs (sweep.c): the exercise runs them again with the GPU to
+     * itself at once, the run that decides a TIMEOUT, instead of a second
+     * shared run that would wait out the full idle limit again. */
+    int hung;
+    int hung_full; /* the same, in its full inputs: its first full run is alone */
 } sl_swept;
 
 typedef struct {
@@ -66,8 +72,13 @@ typedef struct {
 /* Limits shared by an exercise's own runs and the lesson sweep's (sweep.h);
  * the log's are runner_call.h's. */
 enum {
-    SL_SANITIZER_TIMEOUT = 180, /* seconds, one sanitizer process */
-    SL_PLAIN_CAP_FACTOR = 20,   /* a plain run's overall cap, in idle limits */
+    SL_SANITIZER_TIMEOUT = 180, /* seconds, one sanitizer process: the most it gets */
+    /* A tool's limit from the plain run of the same inputs: this many times
+     * its wall time, never less than SL_TOOL_MIN_TIMEOUT (a tool's own start
+     * takes seconds) nor more than SL_SANITIZER_TIMEOUT. */
+    SL_TOOL_SLOWDOWN = 40,
+    SL_TOOL_MIN_TIMEOUT = 60,
+    SL_PLAIN_CAP_FACTOR = 20, /* a plain run's overall cap, in idle limits */
 };
 /* seconds, times the context's timeout scale */
 double sl_grade_limit(const sl_grade_ctx *ctx, double seconds);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "budget.h"
@@ -16,6 +17,9 @@
 enum { NCHECKS = 1 + SL_NTOOLS };
 static int check_of(int c) { return c == 0 ? SL_SWEPT_SMALL : SL_TOOL_ORDER[c - 1]; }
 enum { MAX_RUNS = 8 }; /* an exercise's repeats of its full inputs */
+/* seconds without output in the small inputs before the sweep's plain run
+ * counts as stalled (smalls_done) */
+enum { SWEEP_SMALL_IDLE = 8 };
 
 /* One swept exercise: its small inputs (sweep/in/small/<exercise>), its
  * full inputs (sweep/in/full/<exercise>) and an output folder per check
@@ -194,11 +198,20 @@ static void check_opts(const sl_grade_ctx *ctx, int check, const member *m, int 
 }
 
 /* The plain runner has finished every small input: it started the first
- * group of full inputs. */
+ * group of full inputs. Or it has stalled in them: no new output for idle_s
+ * seconds (hung = 1). Small inputs take well under a second each, so a
+ * stall there is noticed long before the plain idle limit, which must
+ * also cover a full input of 2^28 elements on a GPU shared by 8 graders.
+ * A stall decides nothing (a neighbour's hung kernel stalls us too): the
+ * exercise runs its small inputs again with the GPU to itself. */
 typedef struct {
     const char *log;
     int nsmall;
     double next_look;
+    double idle_s;
+    long long size;
+    double last_growth; /* 0: no group started yet (the runner is still starting) */
+    int hung;
 } small_watch;
 
 static int smalls_done(void *arg)
@@ -208,7 +221,18 @@ static int smalls_done(void *arg)
     if (now < w->next_look)
         return 0;
     w->next_look = now + 0.05;
-    return sl_log_read(w->log, 0).groups > w->nsmall;
+    int groups = sl_log_read(w->log, 0).groups;
+    if (groups > w->nsmall)
+        return 1;
+    if (groups < 1)
+        return 0; /* still starting (a CUDA context): the runner's own limits */
+    struct stat st;
+    if (stat(w->log, &st) == 0 && (long long)st.st_size != w->size) {
+        w->size = (long long)st.st_size;
+        w->last_growth = now;
+    }
+    w->hung = w->last_growth > 0 && now - w->last_growth > w->idle_s;
+    return w->hung;
 }
 
 /* The four tools on the small inputs, started together. */
@@ -221,14 +245,21 @@ typedef struct {
     int any;
 } tool_runs;
 
+/* small_s: how long the plain run took over the same small inputs; the
+ * tools' limit comes from it as an exercise's own does (grade.h). */
 static void start_tools(const sl_grade_ctx *ctx, const member *m, int n, char logs[][4200],
-                        tool_runs *t)
+                        double small_s, tool_runs *t)
 {
+    double limit = small_s * SL_TOOL_SLOWDOWN;
+    if (limit < SL_TOOL_MIN_TIMEOUT)
+        limit = SL_TOOL_MIN_TIMEOUT;
+    if (limit > SL_SANITIZER_TIMEOUT)
+        limit = SL_SANITIZER_TIMEOUT;
     t->any = 1;
     for (int c = 1; c < NCHECKS; c++) {
         const char **argv = check_argv(ctx, check_of(c), c, m, n, NULL);
-        check_opts(ctx, check_of(c), m, n, logs[c], sl_grade_limit(ctx, SL_SANITIZER_TIMEOUT),
-                   &t->boxes[c], &t->opts[c], t->in[c], t->out[c], sizeof t->in[c]);
+        check_opts(ctx, check_of(c), m, n, logs[c], sl_grade_limit(ctx, limit), &t->boxes[c],
+                   &t->opts[c], t->in[c], t->out[c], sizeof t->in[c]);
         t->opts[c].box = &t->boxes[c];
         t->started[c] = argv && sl_proc_spawn(&t->procs[c], (char *const *)argv, &t->opts[c]) == 0;
         free(argv);
@@ -258,10 +289,12 @@ static unsigned wait_tools(const sl_lesson *l, const sl_grade_ctx *ctx, char log
 /* The plain runner: every small input, then the full inputs run by run.
  * The tools start once it has finished the small inputs, cleanly, while
  * it goes on with the full ones. Returns SL_SWEPT_SMALL when the small
- * inputs ran clean. */
+ * inputs ran clean. *hung gets the member whose small inputs stalled, or
+ * -1; *hung_full the member whose full input hit the plain idle limit. */
 static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const member *m, int n,
-                          char logs[][4200], tool_runs *t)
+                          char logs[][4200], tool_runs *t, int *hung, int *hung_full)
 {
+    *hung = *hung_full = -1;
     double idle = 0, cap = 0;
     for (int i = 0; i < n; i++) {
         double own = sl_grade_plain_idle_limit(ctx, m[i].e);
@@ -281,27 +314,46 @@ static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const mem
     sl_proc proc;
     sl_proc_result pr = {0};
     sl_log_progress p = {0, 0};
+    double started = sl_now();
     if (sl_proc_spawn(&proc, (char *const *)argv, &o) != 0) {
         pr.spawn_failed = 1;
     } else {
-        small_watch w = {logs[0], n, 0};
-        int ended = sl_proc_wait_until(&proc, &pr, groups > n ? smalls_done : NULL, &w);
+        small_watch w = {logs[0], n, 0, sl_grade_limit(ctx, SWEEP_SMALL_IDLE), 0, 0, 0};
+        int ended = sl_proc_wait_until(&proc, &pr, smalls_done, &w);
+        if (!ended && w.hung) {
+            sl_proc_stop(&proc);
+            sl_proc_wait(&proc, &pr);
+            p = sl_log_read(logs[0], n);
+            *hung = p.groups >= 1 && p.groups <= n ? p.groups - 1 : -1;
+            trace_check(l, "plain", &pr, "stalled in the small inputs");
+            free(argv);
+            return 0;
+        }
         if (!ended) {
             p = sl_log_read(logs[0], n);
             if (p.groups > n && p.launched)
-                start_tools(ctx, m, n, logs, t);
+                start_tools(ctx, m, n, logs, sl_now() - started, t);
             sl_proc_wait(&proc, &pr);
         }
         p = sl_log_read(logs[0], n);
         sl_budget_spend(pr.seconds);
     }
     free(argv);
+    if (pr.timed_out && p.groups > n) {
+        /* stalled in a full input: whose (the groups run as check_argv
+         * lists them), so that exercise runs it alone at once */
+        int g = n;
+        for (int run = 0; run < MAX_RUNS && *hung_full < 0; run++)
+            for (int i = 0; i < n && *hung_full < 0; i++)
+                if (run < m[i].runs && ++g == p.groups)
+                    *hung_full = i;
+    }
     /* ended well, or went past the small inputs, each of which launched
      * (outputs are compared afterwards either way) */
     unsigned found =
         clean(ctx, check_of(0), &pr, logs[0]) || (p.groups > n && p.launched) ? SL_SWEPT_SMALL : 0;
     if (found && !t->any)
-        start_tools(ctx, m, n, logs, t); /* it ended before the full inputs */
+        start_tools(ctx, m, n, logs, pr.seconds, t); /* it ended before the full inputs */
     char what[128];
     snprintf(what, sizeof what, "%s (%d of %d groups started)",
              found ? "clean" : "not clean: each exercise runs it itself", p.groups, groups);
@@ -309,17 +361,18 @@ static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const mem
     return found;
 }
 
-void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
-                     sl_swept *swept)
+/* One sweep of which[0..n-1]; returns the position in which of an
+ * exercise whose small inputs stalled the plain run, or -1. */
+static int sweep_once(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
+                      sl_swept *swept)
 {
-    if (!ctx->runner || !ctx->sanitizer || n <= 0)
-        return;
+    int hung = -1;
     member *m = calloc((size_t)n, sizeof *m);
     tool_runs *t = calloc(1, sizeof *t);
     if (!m || !t) {
         free(m);
         free(t);
-        return;
+        return -1;
     }
     int count = prepare(l, ctx, which, n, full_enabled(), m);
     char logs[NCHECKS][4200];
@@ -328,8 +381,14 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
     unsigned found_clean = 0;
     if (count > 0) {
         sl_gpu_share();
-        found_clean = run_plain(l, ctx, m, count, logs, t);
+        int stalled = -1, stalled_full = -1;
+        found_clean = run_plain(l, ctx, m, count, logs, t, &stalled, &stalled_full);
+        if (stalled_full >= 0)
+            swept[m[stalled_full].index].hung_full = 1;
         found_clean |= wait_tools(l, ctx, logs, t);
+        for (int k = 0; stalled >= 0 && k < n; k++)
+            if (which[k] == m[stalled].index)
+                hung = k;
     }
     sl_gpu_leave();
     /* What each check computed is checked too: a check whose outputs are
@@ -364,4 +423,28 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
     sl_remove_tree(dir, 1);
     free(m);
     free(t);
+    return hung;
+}
+
+void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
+                     sl_swept *swept)
+{
+    if (!ctx->runner || !ctx->sanitizer || n <= 0)
+        return;
+    /* An exercise that stalls the plain run is left out and the sweep runs
+     * again for the others: one hang costs the others one short stall, not
+     * every check of the sweep. */
+    int *rest = malloc((size_t)n * sizeof *rest);
+    if (!rest)
+        return;
+    memcpy(rest, which, (size_t)n * sizeof *rest);
+    for (int left = n; left > 0;) {
+        int k = sweep_once(l, ctx, rest, left, swept);
+        if (k < 0)
+            break;
+        swept[rest[k]].hung = 1;
+        memmove(rest + k, rest + k + 1, (size_t)(left - k - 1) * sizeof *rest);
+        left--;
+    }
+    free(rest);
 }

@@ -14,6 +14,11 @@
  * sweep, so every verdict and its report come from the exercise's own
  * runs. A crash or hang in one exercise's full inputs costs only the
  * exercises whose full runs had not finished: they run them again alone.
+ * A stall in the small inputs (SWEEP_SMALL_IDLE without output) stops the
+ * sweep's runner early: that exercise is marked hung (it runs its small
+ * inputs with the GPU to itself at once) and the others are swept again
+ * without it; a full input that hits the idle limit marks its exercise
+ * hung_full the same way.
  * SYNCLAB_SWEEP=0 turns the sweep off; SYNCLAB_SWEEP_FULL=0 leaves the
  * full inputs to each exercise. */
 #ifndef SYNCLAB_SWEEP_H

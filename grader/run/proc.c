@@ -384,6 +384,13 @@ static int police_all_but(const sl_proc *skip)
 
 int sl_proc_watch_children(void) { return police_all_but(NULL); }
 
+void sl_proc_stop(sl_proc *p)
+{
+    police(p); /* notes an end that came first */
+    if (p->ended <= 0 && !p->killed)
+        p->killed = SL_PROC_KILLED_TIME;
+}
+
 int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void *arg)
 {
     memset(r, 0, sizeof *r);

@@ -97,6 +97,9 @@ void sl_proc_wait(sl_proc *p, sl_proc_result *r);
  * still runs (wait for it later), 1 when the child ended first (r filled).
  * until is asked every few milliseconds. */
 int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void *arg);
+/* Asks for a running child to be killed: its next wait kills its group and
+ * reports it as timed out. A child that has already ended is left as it is. */
+void sl_proc_stop(sl_proc *p);
 /* One look at every child of this process not yet waited for: kills those
  * past their limits, notes those that ended. Any wait here does it all the
  * while; a caller blocked elsewhere (a lock) calls it. Returns how many

@@ -54,7 +54,10 @@ void sl_free(void *dev);
 
 /* Fills the shared memory of every SM with 0xFF bytes, so a kernel that
  * reads shared memory it never wrote sees garbage rather than a lucky zero
- * left by an earlier launch. Exposes bugs; hides none. Does nothing under
+ * left by an earlier launch (a __shared__ flag set but never cleared).
+ * Exposes bugs; hides none. Every harness calls it before each launch of,
+ * or call into, the student's code; the contracts say shared memory starts
+ * as garbage. Does nothing under
  * a compute-sanitizer tool (SYNCLAB_RUN_MODE=tools, read before any student
  * code runs): the tools judge accesses, and under racecheck this kernel
  * cost more than the student's. */

@@ -232,6 +232,14 @@ void sl_dirty_shared(void)
         SL_CHECK(cudaDeviceGetAttribute(&per_block, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
         SL_CHECK(cudaFuncSetAttribute(dirty_shared_kernel,
                                       cudaFuncAttributeMaxDynamicSharedMemorySize, per_block));
+        /* Every kernel without a carveout of its own (the student's) then
+         * prefers the largest shared-memory carveout, the one this kernel
+         * runs with: no L1/shared reconfiguration between the two that
+         * could lose the garbage (shared memory is not promised to keep
+         * anything between kernels; on the GPU it does as long as nothing
+         * else runs there). A hint: a failure here changes nothing. */
+        (void)cudaDeviceSetCacheConfig(cudaFuncCachePreferShared);
+        (void)cudaGetLastError();
     }
     /* one block per SM with all the shared memory it may have. No wait here:
      * the student's kernel runs after it in the same stream, and every wait

@@ -835,6 +835,29 @@ static int torn_status(fn *c, int L, sl_bases sb)
     return -1;
 }
 
+/* A wait whose load is weak (ld.global, .cg, .cv: not volatile, relaxed,
+ * acquire or an atomic) reads a word another thread writes meanwhile: a
+ * data race, which the memory model leaves undefined whatever fence
+ * follows. The compiler keeps reloading it only because something in the
+ * loop (__nanosleep, a fence, an asm volatile) stops it from hoisting the
+ * load; nothing promises that the load ever sees the store. */
+static int weak_wait(fn *c, int L, const report *r)
+{
+    const sl_ptx_insn *in = &c->f->insn[L];
+    if (!sl_ptx_matches(in, "ld.|ldu.") || strong_access(in))
+        return 0;
+    sl_text_printf(r->why, "the wait ");
+    say(r, c, L);
+    sl_text_printf(r->why,
+                   " polls with a plain load (not volatile, not atomic): while another thread "
+                   "writes that word, a plain load of it is a data race, not a wait, and no "
+                   "fence after the loop makes it one (the loop only keeps reloading because "
+                   "something in it stops the compiler from hoisting the load). Poll with a "
+                   "volatile load, cuda::atomic_ref load(cuda::memory_order_acquire), or an "
+                   "atomic that only reads (docs/02-fences.md#volatile)");
+    return 1;
+}
+
 static int check_spins(fn *c, const report *r)
 {
     sl_spin sp[64];
@@ -868,6 +891,8 @@ static int check_spins(fn *c, const report *r)
             return 1;
         }
         free(reads);
+        if (weak_wait(c, L, r))
+            return 1;
         if (narrow_scope(&c->f->insn[L])) {
             narrow_sync(c, L, "the wait", r);
             return 1;

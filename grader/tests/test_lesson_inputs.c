@@ -32,6 +32,7 @@ enum {
                                small: one such grid */
     P_TILES = 1 << 12,      /* small: every tile size 4, 8, 16, 32 */
     P_TWICE = 1 << 13,      /* small: one input scanned twice on one scratch */
+    P_SUM_MAX = 1 << 14,    /* full: n = 2^25, the largest n of reduction.h's contract */
 };
 #define SHAPES (P_BLOCK32 | P_BLOCK1024 | P_TINY | P_PARTIAL)
 
@@ -53,8 +54,8 @@ static const promise PROMISES[] = {
     {"fences", "single_pass_sum", LAYOUT_NB, SHAPES | P_MID_BLOCK | P_BIG},
     {"reduction", "tree_reduce", LAYOUT_NB, SHAPES | P_MID_BLOCK},
     {"reduction", "mirrored_reduce", LAYOUT_NB, SHAPES | P_MID_BLOCK},
-    {"reduction", "sum_int", LAYOUT_SUM, P_TINY | P_RESIDUES | P_OFFSETS | P_BIG},
-    {"reduction", "sum_float", LAYOUT_SUM, P_TINY | P_RESIDUES | P_OFFSETS | P_BIG},
+    {"reduction", "sum_int", LAYOUT_SUM, P_TINY | P_RESIDUES | P_OFFSETS | P_BIG | P_SUM_MAX},
+    {"reduction", "sum_float", LAYOUT_SUM, P_TINY | P_RESIDUES | P_OFFSETS | P_BIG | P_SUM_MAX},
     {"scan", "block_inclusive_scan", LAYOUT_NB, SHAPES | P_MID_BLOCK},
     {"scan", "block_exclusive_scan", LAYOUT_NB, SHAPES | P_MID_BLOCK},
     {"scan", "scan_any_n", LAYOUT_ANY_N, P_TINY | P_RESIDUES | P_BIG | P_SCAN_LEVELS | P_TWICE},
@@ -162,6 +163,8 @@ static unsigned full_found(const sl_inputs *s, layout how)
     unsigned found = 0;
     if (has(s, how, 0, 1 << 24))
         found |= P_BIG;
+    if (how == LAYOUT_SUM && has(s, how, 0, (1 << 25) - 1) && !has(s, how, 0, 1 << 25))
+        found |= P_SUM_MAX; /* reaches the contract's end and stays inside it */
     if (has(s, how, 0, 1 << 23) && has(s, how, 0, 1 << 24) && has(s, how, 0, 1 << 25))
         found |= P_SCAN_LEVELS;
     int levels = 1; /* n > B^2 for every block B, n > B^3 where that fits a test run */
@@ -191,8 +194,9 @@ START_TEST(every_exercise_keeps_its_promises)
     const sl_lesson *l = NULL;
     const sl_exercise *e = find(p->lesson, p->exercise, &l);
     ck_assert_msg(e != NULL, "%s/%s is not in the lessons", p->lesson, p->exercise);
-    unsigned small_promises = p->promises & ~(P_BIG | P_SCAN_LEVELS | P_WL_LEVELS);
-    unsigned full_promises = p->promises & (P_BIG | P_SCAN_LEVELS | P_WL_LEVELS | P_GRIDS);
+    unsigned small_promises = p->promises & ~(P_BIG | P_SCAN_LEVELS | P_WL_LEVELS | P_SUM_MAX);
+    unsigned full_promises =
+        p->promises & (P_BIG | P_SCAN_LEVELS | P_WL_LEVELS | P_GRIDS | P_SUM_MAX);
     for (int k = 0; k < NSEEDS; k++) {
         sl_inputs small = {0}, full = {0};
         sl_grade_inputs(l, e, SEEDS[k], &small, &full);

@@ -38,6 +38,43 @@ START_TEST(hang_is_killed_with_its_children)
 }
 END_TEST
 
+START_TEST(stopped_child_is_killed_as_timed_out)
+{
+    /* a tool the grader no longer needs (the plain run already hung) */
+    char *argv[] = {"sh", "-c", "sleep 100 & sleep 100", NULL};
+    sl_proc p;
+    sl_proc_opts o = {0};
+    o.out_path = log_path;
+    o.out_cap = 1 << 20;
+    o.timeout_s = 60;
+    ck_assert_int_eq(sl_proc_spawn(&p, argv, &o), 0);
+    double t0 = sl_now();
+    sl_proc_stop(&p);
+    sl_proc_result r;
+    sl_proc_wait(&p, &r);
+    ck_assert(r.timed_out);
+    ck_assert(sl_now() - t0 < 5.0);
+}
+END_TEST
+
+START_TEST(stopping_an_ended_child_keeps_its_end)
+{
+    char *argv[] = {"sh", "-c", "exit 4", NULL};
+    sl_proc p;
+    sl_proc_opts o = {0};
+    o.out_path = log_path;
+    o.out_cap = 1 << 20;
+    o.timeout_s = 60;
+    ck_assert_int_eq(sl_proc_spawn(&p, argv, &o), 0);
+    usleep(500 * 1000);
+    sl_proc_stop(&p);
+    sl_proc_result r;
+    sl_proc_wait(&p, &r);
+    ck_assert(!r.timed_out);
+    ck_assert(r.exited && r.code == 4);
+}
+END_TEST
+
 START_TEST(slow_progress_is_not_a_hang)
 {
     /* 2 s of output, a line every 0.25 s: slow, never silent for 1 s */
@@ -408,6 +445,8 @@ Suite *proc_suite(void)
     tcase_add_test(tc, crash_is_reported);
     tcase_add_test(tc, wait_until_returns_while_the_child_runs);
     tcase_add_test(tc, wait_until_reports_a_child_that_ended_first);
+    tcase_add_test(tc, stopped_child_is_killed_as_timed_out);
+    tcase_add_test(tc, stopping_an_ended_child_keeps_its_end);
     tcase_add_test(tc, slow_progress_is_not_a_hang);
     tcase_add_test(tc, silence_is_a_hang);
     tcase_add_test(tc, slow_start_is_not_counted);

@@ -1,5 +1,7 @@
 /* Lesson 7: the asynchronous barrier, cuda::barrier<cuda::thread_scope_block>.
- * What you implement in starter/awbarrier.cu. Read docs/07-awbarrier.md. */
+ * What you implement in starter/awbarrier.cu. Read docs/07-awbarrier.md.
+ * Shared memory starts filled with garbage (0xFF bytes) at every launch:
+ * initialise every __shared__ variable you read, flags included. */
 #ifndef SYNCLAB_AWBARRIER_H
 #define SYNCLAB_AWBARRIER_H
 
@@ -87,8 +89,10 @@ cudaError_t launch_normalize(float *a, float *b, double *partial, int n, int blo
  * cuda::memcpy_async completed on a block_barrier, in two stages used in
  * alternation, so that the copy of a later tile is in flight while the
  * block computes the current one. The grader requires the asynchronous
- * copy (cp.async in the PTX): a loop of plain loads into shared memory is
- * RULE. */
+ * copy (cp.async in the PTX) completed on an asynchronous barrier and a
+ * wait on it (mbarrier in the PTX): a loop of plain loads into shared
+ * memory, or __pipeline_memcpy_async with __pipeline_wait_prior and
+ * __syncthreads(), is RULE. */
 enum { TP_MAX_BLOCK = 1024 };
 __global__ void tile_pipeline(const unsigned *in, unsigned *out, int n);
 

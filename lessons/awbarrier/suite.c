@@ -315,12 +315,30 @@ static int tp_check(const sl_case *in, const sl_case *out, sl_text *why)
 /* The asynchronous copy into shared memory, in any of its PTX forms (sm_80
  * and newer): cp.async.ca/.cg per thread, cp.async.mbarrier.arrive, or the
  * sm_90 bulk copy cp.async.bulk. cuda::memcpy_async, cuda::pipeline and
- * __pipeline_memcpy_async all give one of them; plain loads do not. */
+ * __pipeline_memcpy_async all give one of them; plain loads do not. The
+ * lesson is the asynchronous barrier, so the copy must also complete on an
+ * mbarrier (cp.async.mbarrier.arrive after per-thread copies, or a bulk
+ * copy's mbarrier::complete_tx with its expect_tx) and the block must wait
+ * on one (try_wait/test_wait): __pipeline_wait_prior or cp.async.wait_group
+ * and __syncthreads() is the older mechanism. cuda::memcpy_async on a
+ * cuda::barrier, and cuda::pipeline (its stages are mbarriers), give both. */
 static const sl_rule tp_rules[] = {
     {SL_RULE_REQUIRE, "_Z13tile_pipeline", "cp.async",
      "the tiles must be staged with cuda::memcpy_async (cp.async in the PTX), not "
      "copied into shared memory with plain loads and stores",
      "an asynchronous copy (cuda::memcpy_async) into shared memory"},
+    {SL_RULE_REQUIRE, "_Z13tile_pipeline",
+     "cp.async.mbarrier.arrive|cp.async.bulk+.mbarrier::complete_tx|mbarrier.expect_tx|"
+     "mbarrier.arrive.expect_tx|mbarrier.arrive_drop.expect_tx",
+     "the copy must complete on an asynchronous barrier: cuda::memcpy_async(..., bar) with a "
+     "cuda::barrier (cp.async.mbarrier.arrive or a bulk copy's mbarrier::complete_tx in the "
+     "PTX), not __pipeline_wait_prior / cp.async.wait_group and __syncthreads()",
+     "a copy that completes on an asynchronous barrier (cuda::memcpy_async with a cuda::barrier)"},
+    {SL_RULE_REQUIRE, "_Z13tile_pipeline", "mbarrier.try_wait|mbarrier.test_wait",
+     "the block must wait for the copy on the asynchronous barrier (bar.wait, "
+     "arrive_and_wait or wait_parity: mbarrier.try_wait in the PTX); a cp.async wait and "
+     "__syncthreads() leave the barrier a decoy",
+     "a wait on that asynchronous barrier (wait, arrive_and_wait or wait_parity)"},
     {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 

@@ -1,7 +1,9 @@
 /* Lesson 6: cooperative groups. What you implement in starter/coop.cu.
  * Read docs/06-coop.md first. Every kernel here is launched with a 1-D grid
  * of 1-D blocks; the harness (lessons/coop/harness.cu) chooses the shapes,
- * except for grid_two_phase, whose grid YOUR launcher chooses. */
+ * except for grid_two_phase, whose grid YOUR launcher chooses.
+ * Shared memory starts filled with garbage (0xFF bytes) at every launch:
+ * initialise every __shared__ variable you read, flags included. */
 #ifndef SYNCLAB_COOP_H
 #define SYNCLAB_COOP_H
 

@@ -69,6 +69,7 @@ static void run_agg_filter(const sl_case *in, sl_case *out)
     ctr.count = (int *)sl_device_alloc(sizeof(int), 0);
     ctr.calls = (int *)sl_device_alloc(sizeof(int), 0);
 
+    sl_dirty_shared();
     agg_filter<<<grid, block>>>(d_in, n, d_out, ctr);
     sl_launched("agg_filter");
 
@@ -123,6 +124,7 @@ static void run_grid_two_phase(const sl_case *in, sl_case *out)
     int *d_out = (int *)sl_device_alloc((size_t)n * sizeof(int), 0xFF);
 
     int asked = case_int(in, SL_P_GRID), grid = 0;
+    sl_dirty_shared();
     if (asked > 0) {
         grid = direct_grid((const void *)grid_two_phase, asked, n, block, partials_cap);
         const int *arg_in = d_in;

@@ -1,5 +1,7 @@
 /* Lesson 2: fences. What you implement, and the contract the harness keeps.
- * Read docs/02-fences.md first. */
+ * Read docs/02-fences.md first.
+ * Shared memory starts filled with garbage (0xFF bytes) at every launch:
+ * initialise every __shared__ variable you read, flags included. */
 #ifndef SYNCLAB_FENCES_H
 #define SYNCLAB_FENCES_H
 

@@ -41,6 +41,7 @@ static void run_message_pass(const sl_case *in, sl_case *out)
     int *flags = (int *)sl_device_alloc((size_t)pairs * sizeof(int), 0); // setup: flags down
     int *d_out = (int *)sl_device_alloc(words_total * sizeof(int), 0xFF);
 
+    sl_dirty_shared();
     message_pass<<<2 * pairs, block>>>(d_in, mailbox, flags, d_out, words);
     sl_launched("message_pass");
 
@@ -82,8 +83,10 @@ static void run_single_pass_sum(const sl_case *in, sl_case *out)
     unsigned int *counter = (unsigned int *)sl_device_alloc(sizeof(unsigned int), 0);
     int *result = (int *)sl_device_alloc(2 * sizeof(int), 0xFF);
 
+    sl_dirty_shared();
     single_pass_sum<<<grid, block>>>(d_a, n, partials, counter, result);
     sl_launched("single_pass_sum (first launch)");
+    sl_dirty_shared(); // the second launch must not find the first one's flags
     single_pass_sum<<<grid, block>>>(d_b, n, partials, counter, result + 1);
     sl_launched("single_pass_sum (second launch, same counter)");
 

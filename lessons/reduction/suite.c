@@ -142,8 +142,9 @@ static void sum_int_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
                  "modulo 2^32",
                  &x);
     fill_i32(r, x, 1000004, INT32_MIN, INT32_MAX);
-    /* above 2^24 elements: a second level or a 32-bit index limit shows here */
-    int64_t big = (1 << 24) + sl_rng_range(r, 1, 1 << 20), big_off = sl_rng_range(r, 0, 3);
+    /* the contract's largest n, 2^25 (reduction.h): a second level or a
+     * missing grid-stride loop shows here */
+    int64_t big = (int64_t)1 << 25, big_off = sl_rng_range(r, 0, 3);
     add_sum_case(out, SL_I32, big, big_off, "", &x);
     fill_i32(r, x, (uint64_t)(big + big_off), -1000, 1000);
 }
@@ -174,7 +175,7 @@ static void sum_float_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
             fill_f32(r, x, (uint64_t)(off + n), positive ? 0.0 : -1.0, 1.0);
         }
     }
-    int64_t big = (1 << 24) + sl_rng_range(r, 1, 1 << 20), big_off = sl_rng_range(r, 0, 3);
+    int64_t big = (int64_t)1 << 25, big_off = sl_rng_range(r, 0, 3); /* the largest n */
     add_sum_case(out, SL_F32, big, big_off, ", values in [0, 1)", &x);
     fill_f32(r, x, (uint64_t)(big + big_off), 0.0, 1.0);
 }

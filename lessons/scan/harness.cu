@@ -56,6 +56,7 @@ static void run_scan_any_n(const sl_case *in, sl_case *out)
     for (int c = 0; c < calls; c++) {
         // Fresh garbage in the output, so each call must write all of it.
         SL_CHECK(cudaMemset(d_out, 0xFF, bytes));
+        sl_dirty_shared();
         scan_exclusive_int(d_in, d_out, n, d_scratch);
         sl_launched("scan_exclusive_int");
     }

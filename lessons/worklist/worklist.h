@@ -5,7 +5,9 @@
  * atomics: each thread's place is an exclusive scan (prefix sum) of what the
  * threads before it write. Atomics (atomicAdd, atomicInc, ..., inline
  * "atom."/"red." asm, grid.sync()) and CUB/thrust are refused by the grader:
- * write your own multi-block scan. */
+ * write your own multi-block scan.
+ * Shared memory starts filled with garbage (0xFF bytes) at every launch:
+ * initialise every __shared__ variable you read, flags included. */
 #ifndef SYNCLAB_WORKLIST_H
 #define SYNCLAB_WORKLIST_H
 

@@ -1,4 +1,7 @@
-// EXPECT warp_step RACE
+// EXPECT warp_step SYNC static
+// (RACE from racecheck before issue 27; the PTX check of the exchange in
+// place now sees the read of the partner's slot and the next write of the
+// own slot with no __syncwarp() between them, before anything runs.)
 // No __syncwarp(): the lanes of a warp are scheduled independently (Volta
 // and later), so a lane may read its partner's slot before the partner wrote
 // it, or after the partner already overwrote it with the next step's value.

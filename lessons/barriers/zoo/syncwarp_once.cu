@@ -1,4 +1,6 @@
-// EXPECT warp_step RACE
+// EXPECT warp_step SYNC static
+// (RACE from racecheck before issue 27: the PTX check of the exchange in
+// place sees this write-after-read, unrolled, before anything runs.)
 // Only the first __syncwarp(): a lane's next write may overwrite its slot
 // before the partner has read the previous value (write-after-read).
 #define warp_step warp_step_reference

@@ -1,5 +1,7 @@
-// EXPECT tile_pipeline PASS
-// Correct: per-thread __pipeline_memcpy_async (cp.async) double buffer with
+// EXPECT tile_pipeline RULE
+// (PASS before issue 27: the lesson now requires the copy to complete on an
+// asynchronous barrier, which this correct pipeline does not use.)
+// Correct as CUDA, not the exercise: per-thread __pipeline_memcpy_async (cp.async) double buffer with
 // commit / wait_prior and __syncthreads between stages.
 #include <cuda_pipeline_primitives.h>
 #define tile_pipeline tile_pipeline_reference

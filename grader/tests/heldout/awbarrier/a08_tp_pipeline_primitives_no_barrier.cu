@@ -1,5 +1,7 @@
-// EXPECT tile_pipeline PASS
-// Correct: the C primitives of <cuda_pipeline.h>: each thread stages its own element with
+// EXPECT tile_pipeline RULE
+// (PASS before issue 27: the lesson now requires the copy to complete on an
+// asynchronous barrier, which this correct pipeline does not use.)
+// Correct as CUDA, not the exercise: the C primitives of <cuda_pipeline.h>: each thread stages its own element with
 // __pipeline_memcpy_async (cp.async), double-buffered with commit / wait_prior(1);
 // __syncthreads() because a thread reads another's element (stage[len-1-tid]).
 #include <cuda_pipeline.h>

@@ -1,0 +1,43 @@
+// EXPECT sum_int SYNC static
+// Bug: as h27_sync_full_shfl_tid_lt_8 with the lane spelled lane < 8 inside
+// warp 0 and the warp sum in a helper.
+#define reduce_sum_int reduce_sum_int_reference
+#include "../../../../solutions/reduction.cu"
+#undef reduce_sum_int
+
+__device__ int warp_total_sum(int v)
+{
+    for (int o = 4; o > 0; o /= 2)
+        v += __shfl_xor_sync(0xffffffffu, v, o);
+    return v;
+}
+__global__ void sum_int_blocks(const int *in, long long n, int *out)
+{
+    __shared__ int warp_total[8];
+    unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    int acc = 0;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
+        acc += in[i];
+    for (int o = 16; o > 0; o /= 2)
+        acc += __shfl_down_sync(0xffffffffu, acc, o);
+    if (lane == 0)
+        warp_total[warp] = acc;
+    __syncthreads();
+    if (warp == 0 && lane < 8) {
+        acc = warp_total_sum(warp_total[lane]);
+        if (lane == 0)
+            atomicAdd(out, acc);
+    }
+}
+
+void reduce_sum_int(const int *d_in, long long n, int *d_out)
+{
+    cudaMemsetAsync(d_out, 0, sizeof *d_out);
+    if (n <= 0)
+        return;
+    long long blocks = (n + 255) / 256;
+    if (blocks > 1024)
+        blocks = 1024;
+    sum_int_blocks<<<(int)blocks, 256>>>(d_in, n, d_out);
+}
