@@ -665,8 +665,8 @@ static int stage(const sl_sandbox *s, staging **st, const char *path, int rw)
     struct stat sb;
     /* a writable folder the run is the first to fill (a compile's build
      * folder) is made here, as the run would have found it */
-    if (stat(g->path[k], &sb) != 0 && !(rw && errno == ENOENT && sl_mkdirs(g->path[k]) == 0 &&
-                                        stat(g->path[k], &sb) == 0))
+    if (stat(g->path[k], &sb) != 0 &&
+        !(rw && errno == ENOENT && sl_mkdirs(g->path[k]) == 0 && stat(g->path[k], &sb) == 0))
         return -1;
     if (S_ISDIR(sb.st_mode))
         return copy_tree(g->path[k], g->staged[k], rw);
