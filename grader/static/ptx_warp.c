@@ -343,8 +343,14 @@ static int activemask_shuffle_in(const sl_ptx *p, const sl_ptx_func *f, sl_text 
     return found;
 }
 
-int sl_ptx_activemask_shuffle(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
-                              void *arg, sl_text *why, char *where, size_t wherelen)
+typedef int (*function_check)(const sl_ptx *p, const sl_ptx_func *f, sl_text *why, char *where,
+                              size_t wl);
+
+/* The first function in the exercise's scope (its functions and every
+ * function they call) that check finds something in. */
+static int first_in_scope(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
+                          void *arg, function_check check, sl_text *why, char *where,
+                          size_t wherelen)
 {
     if (wherelen)
         where[0] = '\0';
@@ -354,9 +360,15 @@ int sl_ptx_activemask_shuffle(const sl_ptx *p, int (*in_scope)(const char *funct
     sl_ptx_scope(p, in_scope, arg, mark);
     int found = 0;
     for (int i = 0; i < p->nfunc && !found; i++)
-        found = mark[i] && activemask_shuffle_in(p, &p->func[i], why, where, wherelen);
+        found = mark[i] && check(p, &p->func[i], why, where, wherelen);
     free(mark);
     return found;
+}
+
+int sl_ptx_activemask_shuffle(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
+                              void *arg, sl_text *why, char *where, size_t wherelen)
+{
+    return first_in_scope(p, in_scope, arg, activemask_shuffle_in, why, where, wherelen);
 }
 
 /* The exchange in place, slots[lane] += slots[lane ^ d]: in one basic
@@ -450,32 +462,12 @@ static int inplace_exchange_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *w
 int sl_ptx_inplace_exchange(const sl_ptx *p, int (*in_scope)(const char *function, void *arg),
                             void *arg, sl_text *why, char *where, size_t wherelen)
 {
-    if (wherelen)
-        where[0] = '\0';
-    char *mark = calloc((size_t)p->nfunc + 1, 1);
-    if (!mark)
-        abort();
-    sl_ptx_scope(p, in_scope, arg, mark);
-    int found = 0;
-    for (int i = 0; i < p->nfunc && !found; i++)
-        found = mark[i] && inplace_exchange_in(p, &p->func[i], why, where, wherelen);
-    free(mark);
-    return found;
+    return first_in_scope(p, in_scope, arg, inplace_exchange_in, why, where, wherelen);
 }
 
 int sl_ptx_partial_warp_collective(const sl_ptx *p,
                                    int (*in_scope)(const char *function, void *arg), void *arg,
                                    sl_text *why, char *where, size_t wherelen)
 {
-    if (wherelen)
-        where[0] = '\0';
-    char *mark = calloc((size_t)p->nfunc + 1, 1);
-    if (!mark)
-        abort();
-    sl_ptx_scope(p, in_scope, arg, mark);
-    int found = 0;
-    for (int i = 0; i < p->nfunc && !found; i++)
-        found = mark[i] && partial_in(p, &p->func[i], why, where, wherelen);
-    free(mark);
-    return found;
+    return first_in_scope(p, in_scope, arg, partial_in, why, where, wherelen);
 }
