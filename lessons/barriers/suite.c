@@ -337,8 +337,7 @@ static void warp_input(int64_t n, int block, sl_rng *rng, sl_inputs *out)
 /* The reference's output of one input as a case with one int array. */
 static int32_t *expected_array(const sl_case *in, sl_case *out, int64_t count)
 {
-    memset(out, 0, sizeof *out);
-    memcpy(out->param, in->param, sizeof out->param);
+    sl_expected_start(in, out);
     return sl_case_add(out, SL_I32, (uint64_t)count);
 }
 
