@@ -42,6 +42,8 @@ enum {
  * processes, which inherit them. */
 static int g_probed, g_available;
 static char g_bwrap[PATH_MAX];
+/* libraries of a staged bwrap (stage_bwrap): its exec's LD_LIBRARY_PATH */
+static char g_bwrap_libs[PATH_MAX];
 static char g_status[600];
 static uid_t g_uid = (uid_t)-1; /* the sandbox's uid when we are root, else -1 */
 static gid_t g_gid = (gid_t)-1;
@@ -309,6 +311,20 @@ static void drop_to(uid_t uid, gid_t gid)
         _exit(126);
 }
 
+static int stage_bwrap(void);
+
+/* In a child, just before bubblewrap is executed: a staged bwrap finds
+ * its libraries first (stage_bwrap). */
+static void bwrap_env(void)
+{
+    if (!g_bwrap_libs[0])
+        return;
+    const char *old = getenv("LD_LIBRARY_PATH");
+    char v[2 * PATH_MAX];
+    snprintf(v, sizeof v, "%s%s%s", g_bwrap_libs, old && *old ? ":" : "", old ? old : "");
+    setenv("LD_LIBRARY_PATH", v, 1);
+}
+
 /* Runs `bwrap <base> true` as uid (-1: ourselves); 1 when it works, else 0
  * with bubblewrap's first line of complaint in why. */
 static int try_bwrap(uid_t uid, gid_t gid, char *why, size_t n)
@@ -336,6 +352,7 @@ static int try_bwrap(uid_t uid, gid_t gid, char *why, size_t n)
         int k = base_args(argv, 0, NULL);
         argv[k++] = "true";
         argv[k] = NULL;
+        bwrap_env();
         execv(g_bwrap, (char *const *)argv);
         _exit(127);
     }
@@ -385,7 +402,8 @@ static void probe(void)
             uid = (uid_t)(u && *u ? atol(u) : 65534);
             if (uid == 0)
                 snprintf(uid_why, sizeof uid_why, "SYNCLAB_SANDBOX_UID is 0 (root)");
-            else if (try_bwrap(uid, (gid_t)uid, uid_why, sizeof uid_why)) {
+            else if (try_bwrap(uid, (gid_t)uid, uid_why, sizeof uid_why) ||
+                     (stage_bwrap() == 0 && try_bwrap(uid, (gid_t)uid, uid_why, sizeof uid_why))) {
                 g_uid = g_base_uid = uid;
                 g_gid = (gid_t)uid;
             }
@@ -622,6 +640,38 @@ static int copy_tree(const char *from, const char *to, int rw)
     g_copy_to = to;
     g_copy_rw = rw;
     return nftw(from, copy_entry, 16, FTW_PHYS) == 0 ? 0 : -1;
+}
+
+/* bubblewrap where the uid runs drop to can start it. As root in a private
+ * tree (a 0700 checkout whose .deps holds bwrap), that uid cannot reach
+ * .deps/usr/bin/bwrap: a copy goes into the 0711 stage folder, with the
+ * libraries .deps gives it (Debian's bwrap links libcap, libselinux,
+ * libpcre2), found through the exec's LD_LIBRARY_PATH (bwrap_env).
+ * 0 when staged. */
+static int stage_bwrap(void)
+{
+    static const char *const libs[] = {"libcap.so.2", "libselinux.so.1", "libpcre2-8.so.0"};
+    char dir[PATH_MAX], to[PATH_MAX + 16], real[PATH_MAX];
+    struct stat st;
+    if (stage_root() != 0)
+        return -1;
+    snprintf(dir, sizeof dir, "%s/bwrap", g_stage_root);
+    snprintf(to, sizeof to, "%s/bwrap", dir);
+    if ((mkdir(dir, 0755) != 0 && errno != EEXIST) || chmod(dir, 0755) != 0 ||
+        !realpath(g_bwrap, real) || stat(real, &st) != 0 || stage_file(real, to, &st) != 0)
+        return -1;
+    int staged_libs = 0;
+    for (size_t i = 0; SYNCLAB_DEPS_ROOT[0] && i < sizeof libs / sizeof libs[0]; i++) {
+        char from[PATH_MAX + 64], lib[PATH_MAX + 64];
+        snprintf(from, sizeof from, "%s/usr/lib/x86_64-linux-gnu/%s", SYNCLAB_DEPS_ROOT, libs[i]);
+        snprintf(lib, sizeof lib, "%s/%s", dir, libs[i]);
+        if (realpath(from, real) && stat(real, &st) == 0 && stage_file(real, lib, &st) == 0)
+            staged_libs = 1;
+    }
+    if (staged_libs)
+        snprintf(g_bwrap_libs, sizeof g_bwrap_libs, "%s", dir);
+    snprintf(g_bwrap, sizeof g_bwrap, "%s", to);
+    return 0;
 }
 
 static staging *staging_of(const sl_sandbox *s)
@@ -948,5 +998,6 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
     args[k] = NULL;
     if (g_drop_now)
         drop_to(g_uid, g_gid);
+    bwrap_env();
     execv(g_bwrap, (char *const *)args);
 }
