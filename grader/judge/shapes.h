@@ -34,6 +34,11 @@ typedef struct {
 
 enum { SL_SMALL_SHAPES = 6 };
 
+/* The largest n of the exercises whose full inputs go past 2^24 elements
+ * (2^24 + 2^20 - 1: odd, so the last block and the last warp are partial):
+ * their contracts stop there and one full input is exactly that size. */
+#define SL_N_BIG (((int64_t)1 << 24) + ((int64_t)1 << 20) - 1)
+
 /* Fills out[SL_SMALL_SHAPES] with the sanitizer shapes of a kernel launched
  * with ceil(n / block) blocks of `block` threads: one-warp blocks, an odd
  * block (SL_BLOCKS_ANY) or a block of several warps (else), 1024, and

@@ -326,6 +326,52 @@ START_TEST(every_input_is_within_the_contract)
 }
 END_TEST
 
+/* Issue 27, class 8: every contract states its range (sl_shape_rule: n from
+ * 1 to n_max, blocks from 32 to 1024 where the harness picks them) and, for
+ * every seed, the inputs reach each end: a contract that promises more than
+ * the inputs try (32-bit indices past what any input reaches) fails here.
+ * every_input_is_within_the_contract checks the other side. */
+START_TEST(every_contract_end_is_reached)
+{
+    const promise *p = &PROMISES[_i];
+    const sl_lesson *l;
+    const sl_exercise *e = find(p->lesson, p->exercise, &l);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_msg(e->shape.n_max > 0, "%s/%s: the contract states no largest n (.shape.n_max)",
+                  p->lesson, p->exercise);
+    for (int k = 0; k < NSEEDS; k++) {
+        sl_inputs small = {0}, full = {0};
+        sl_grade_inputs(l, e, SEEDS[k], &small, &full);
+        int64_t nmin = INT64_MAX, nmax = 0, bmin = INT64_MAX, bmax = 0;
+        for (int set = 0; set < 2; set++) {
+            const sl_inputs *s = set ? &full : &small;
+            for (int i = 0; i < s->count; i++) {
+                int64_t n = n_of(&s->v[i].in, p->how), b = block_of(&s->v[i].in, p->how);
+                nmin = n < nmin ? n : nmin;
+                nmax = n > nmax ? n : nmax;
+                if (b > 0) {
+                    bmin = b < bmin ? b : bmin;
+                    bmax = b > bmax ? b : bmax;
+                }
+            }
+        }
+        ck_assert_msg(nmin == 1 && nmax == e->shape.n_max,
+                      "%s/%s seed %llu: the contract says n from 1 to %lld, the inputs reach "
+                      "%lld to %lld",
+                      p->lesson, p->exercise, (unsigned long long)SEEDS[k],
+                      (long long)e->shape.n_max, (long long)nmin, (long long)nmax);
+        if (!e->shape.launcher_picks)
+            ck_assert_msg(bmin == 32 && bmax == 1024,
+                          "%s/%s seed %llu: the contract says blocks of 32 to 1024 threads, the "
+                          "inputs reach %lld to %lld",
+                          p->lesson, p->exercise, (unsigned long long)SEEDS[k], (long long)bmin,
+                          (long long)bmax);
+        sl_inputs_free(&small);
+        sl_inputs_free(&full);
+    }
+}
+END_TEST
+
 /* The playground of every exercise: a contract in words, refused shapes,
  * and an expected column whose arrays the check accepts as the answer. */
 START_TEST(every_exercise_has_a_playground)
@@ -380,6 +426,7 @@ int main(void)
     tcase_add_loop_test(tc, small_shapes_change_with_the_seed, 0, NPROMISES);
     tcase_add_test(tc, every_exercise_has_promises);
     tcase_add_loop_test(tc, every_input_is_within_the_contract, 0, NPROMISES);
+    tcase_add_loop_test(tc, every_contract_end_is_reached, 0, NPROMISES);
     tcase_add_loop_test(tc, every_exercise_has_a_playground, 0, NPROMISES);
     tcase_add_test(tc, every_rule_says_itself_in_words);
     tcase_add_test(tc, shape_helpers_keep_their_word);

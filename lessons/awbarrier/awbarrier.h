@@ -29,6 +29,8 @@
 typedef cuda::barrier<cuda::thread_scope_block> block_barrier;
 
 /* ---- Exercise split_arrive_wait ------------------------------------------
+ * Graded range: n from 1 to 3000017 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * One thread per element: launched <<<ceil(n / blockDim.x), blockDim.x>>>,
  * blockDim.x a multiple of 32 up to SAW_MAX_BLOCK. Block b owns the tile of
  * elements [b * blockDim.x, min(n, (b + 1) * blockDim.x)); a thread whose
@@ -51,6 +53,8 @@ __global__ void split_arrive_wait(const unsigned *in, unsigned *out, unsigned *h
                                   int iters);
 
 /* ---- Exercise normalize (simpleAWBarrier) --------------------------------
+ * Graded range: n from 1 to 2^24 + 2^20 - 1 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * a and b hold n floats (their dot product is positive). Compute
  * dot = sum a[i] * b[i] over the whole arrays, then in place
  *   a[i] = a[i] / sqrt(dot),  b[i] = b[i] / sqrt(dot).
@@ -75,6 +79,8 @@ __global__ void normalize(float *a, float *b, double *partial, int n);
 cudaError_t launch_normalize(float *a, float *b, double *partial, int n, int block);
 
 /* ---- Exercise tile_pipeline (memcpy_async, double-buffered) --------------
+ * Graded range: n from 1 to 3000017 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * in and out hold n unsigned values, cut into tiles of blockDim.x elements:
  * tile t covers [t * blockDim.x, t * blockDim.x + len), len = min(blockDim.x,
  * n - t * blockDim.x) (only the last tile may be shorter). Block b handles

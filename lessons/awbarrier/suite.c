@@ -168,7 +168,7 @@ static void norm_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
     for (int k = 0; k < (int)(sizeof norm_full / sizeof *norm_full); k++)
         norm_add(rng, &norm_full[k], out);
     /* above 2^24 elements */
-    norm_add(rng, &(norm_shape){(1 << 24) + (int)sl_rng_range(rng, 1, 1 << 20), 256, 0}, out);
+    norm_add(rng, &(norm_shape){(int)SL_N_BIG, 256, 0}, out);
     /* grids the launcher did not choose: 1, 2 and an odd count */
     static const int blocks[] = {32, 64, 96, 128, 256, 512, 1024};
     norm_add(
@@ -387,8 +387,8 @@ static int tp_expected(const sl_case *in, sl_case *out)
 
 static const sl_exercise exercises[] = {
     {.name = SL_NAME(split_arrive_wait),
-     .shape = {SL_BLOCKS_WARPS, 0, 0,
-               "blocks of a multiple of 32 threads, 32 to 1024 (awbarrier.h)"},
+     .shape = {SL_BLOCKS_WARPS, 0, 3000017,
+               "blocks of a multiple of 32 threads, 32 to 1024; n from 1 to 3000017 (awbarrier.h)"},
      .expected = saw_expected,
      .title = "Split arrive and wait, double-buffered",
      .doc = "docs/07-awbarrier.md#split-arrive-and-wait",
@@ -421,8 +421,9 @@ static const sl_exercise exercises[] = {
                  "Synchronize the iterations with the block_barrier's arrive() and wait().",
          }},
     {.name = SL_NAME(normalize),
-     .shape = {SL_BLOCKS_WARPS, 0, 0,
-               "blocks of a multiple of 32 threads, 32 to 1024 (awbarrier.h)"},
+     .shape = {SL_BLOCKS_WARPS, 0, SL_N_BIG,
+               "blocks of a multiple of 32 threads, 32 to 1024; n from 1 to 2^24 + 2^20 - 1 "
+               "(awbarrier.h)"},
      .expected = norm_expected,
      .title = "Normalize two vectors by sqrt(A.B) (simpleAWBarrier)",
      .doc = "docs/07-awbarrier.md#normalizing-two-vectors",
@@ -453,8 +454,8 @@ static const sl_exercise exercises[] = {
              [SL_V_RULE] = "Do the block reduction with the block_barrier's arrive() and wait().",
          }},
     {.name = SL_NAME(tile_pipeline),
-     .shape = {SL_BLOCKS_WARPS, 0, 0,
-               "blocks of a multiple of 32 threads, 32 to 1024 (awbarrier.h)"},
+     .shape = {SL_BLOCKS_WARPS, 0, 3000017,
+               "blocks of a multiple of 32 threads, 32 to 1024; n from 1 to 3000017 (awbarrier.h)"},
      .expected = tp_expected,
      .title = "A double-buffered copy pipeline (memcpy_async)",
      .doc = "docs/07-awbarrier.md#a-copy-pipeline",

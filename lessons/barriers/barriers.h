@@ -16,6 +16,8 @@
 #include "synclab.h"
 
 /* ---- tile_reverse (docs/01-barriers.md#tile-reverse) --------------------
+ * Graded range: n from 1 to 2^22 + 3 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * Each block reverses its own tile through shared memory. A block's tile is
  * the elements base .. base + valid - 1, where base = blockIdx.x * blockDim.x
  * and valid = min(blockDim.x, n - base) (valid < blockDim.x only in a partial
@@ -27,6 +29,8 @@
 __global__ void tile_reverse(const int *in, int *out, int n);
 
 /* ---- halo_diff (docs/01-barriers.md#halo-difference) --------------------
+ * Graded range: n from 1 to 2^22 + 3 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * A central difference of y = halo_y(in), where y is taken as 0 outside
  * [0, n):
  *   y(j)   = halo_y(in[j]) if 0 <= j < n, else 0
@@ -44,6 +48,8 @@ __global__ void halo_diff(const int *in, int *out, int *scratch, int n);
 __host__ __device__ inline int halo_y(int x) { return x * x; }
 
 /* ---- block_vote (docs/01-barriers.md#block-vote) ------------------------
+ * Graded range: n from 1 to 2^22 + 3 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * Per block b, over its threads' predicate p = (i < n && in[i] > threshold):
  *   out[3*b + 0] = how many threads of the block have p true,
  *   out[3*b + 1] = 1 if p holds for EVERY VALID element of the block
@@ -54,6 +60,8 @@ __host__ __device__ inline int halo_y(int x) { return x * x; }
 __global__ void block_vote(const int *in, int *out, int n, int threshold);
 
 /* ---- warp_step (docs/01-barriers.md#warp-step) --------------------------
+ * Graded range: n from 1 to 2^22 + 3 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * Warp all-reduce through shared memory: every element gets the sum of the
  * 32-element group it belongs to (group g holds indices 32*g .. 32*g + 31,
  * which is exactly one warp because blockDim.x is a multiple of 32 here);

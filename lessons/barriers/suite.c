@@ -381,8 +381,9 @@ static int warp_expected(const sl_case *in, sl_case *out)
 
 static const sl_exercise exercises[] = {
     {.name = SL_NAME(tile_reverse),
-     .shape = {SL_BLOCKS_ANY, 0, 0,
-               "blocks of 32 to 1024 threads, not always a multiple of 32 (barriers.h)"},
+     .shape = {SL_BLOCKS_ANY, 0, (1 << 22) + 3,
+               "blocks of 32 to 1024 threads, not always a multiple of 32; n from 1 to 2^22 + 3 "
+               "(barriers.h)"},
      .title = "Reverse each block's tile through shared memory",
      .doc = "docs/01-barriers.md#tile-reverse",
      .points = 10,
@@ -425,8 +426,9 @@ static const sl_exercise exercises[] = {
                              "0 .. blockDim.x - 1.",
          }},
     {.name = SL_NAME(halo_diff),
-     .shape = {SL_BLOCKS_ANY, 0, 0,
-               "blocks of 32 to 1024 threads, not always a multiple of 32 (barriers.h)"},
+     .shape = {SL_BLOCKS_ANY, 0, (1 << 22) + 3,
+               "blocks of 32 to 1024 threads, not always a multiple of 32; n from 1 to 2^22 + 3 "
+               "(barriers.h)"},
      .title = "Central difference with a halo across block boundaries",
      .doc = "docs/01-barriers.md#halo-difference",
      .points = 15,
@@ -470,8 +472,9 @@ static const sl_exercise exercises[] = {
                  "Load in[j] only for 0 <= j < n: outside the array y is 0, not a load.",
          }},
     {.name = SL_NAME(block_vote),
-     .shape = {SL_BLOCKS_ANY, 0, 0,
-               "blocks of 32 to 1024 threads, not always a multiple of 32 (barriers.h)"},
+     .shape = {SL_BLOCKS_ANY, 0, (1 << 22) + 3,
+               "blocks of 32 to 1024 threads, not always a multiple of 32; n from 1 to 2^22 + 3 "
+               "(barriers.h)"},
      .title = "Count, all and any per block with the voting barriers",
      .doc = "docs/01-barriers.md#block-vote",
      .points = 10,
@@ -518,8 +521,9 @@ static const sl_exercise exercises[] = {
                            "atomics.",
          }},
     {.name = SL_NAME(warp_step),
-     .shape = {SL_BLOCKS_WARPS, 0, 0,
-               "warp_step needs blocks of a multiple of 32 threads, 32 to 1024 (barriers.h)"},
+     .shape = {SL_BLOCKS_WARPS, 0, (1 << 22) + 3,
+               "warp_step needs blocks of a multiple of 32 threads, 32 to 1024; n from 1 to 2^22 + "
+               "3 (barriers.h)"},
      .title = "Warp all-reduce through shared memory with __syncwarp",
      .doc = "docs/01-barriers.md#warp-step",
      .points = 15,

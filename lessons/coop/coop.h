@@ -18,6 +18,8 @@ namespace cg = cooperative_groups;
 #define COOP_MAX_BLOCK 1024
 
 /* ---- tile_reduce (docs/06-coop.md#tile-reduce) ---------------------------
+ * Graded range: n from 1 to 3000000 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * Launch: grid = ceil(n / blockDim.x) blocks; blockDim.x is a multiple of 32
  * (32..1024); tile_size is 4, 8, 16 or 32.
  * Thread g = blockIdx.x * blockDim.x + threadIdx.x holds v = in[g] when
@@ -36,6 +38,8 @@ __global__ void tile_reduce(const int *in, int n, int tile_size, int *sums_share
                             unsigned *neg_mask);
 
 /* ---- half_block (docs/06-coop.md#half-block) -----------------------------
+ * Graded range: n from 1 to 3000000 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * Launch: grid = ceil(n / blockDim.x); blockDim.x is 32, 64, 128, 256, 512
  * or 1024. Block b owns the chunk in[b * blockDim.x ...] (the last chunk may
  * be short). Only the FIRST HALF of the block (block rank < blockDim.x / 2)
@@ -50,6 +54,8 @@ __global__ void tile_reduce(const int *in, int n, int tile_size, int *sums_share
 __global__ void half_block(const int *in, int n, int *out);
 
 /* ---- agg_filter (docs/06-coop.md#aggregated-filter) ----------------------
+ * Graded range: n from 1 to 2^24 + 2^20 - 1 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * Appends every in[i] with filter_keep(in[i]) to out[], in any order, and
  * leaves the number appended in *ctr.count (the harness sets it to 0).
  * Output slots must be reserved ONLY through filter_reserve(), ONCE per
@@ -79,6 +85,8 @@ __device__ __forceinline__ int filter_reserve(filter_counter c, int how_many)
 __global__ void agg_filter(const int *in, int n, int *out, filter_counter ctr);
 
 /* ---- grid_two_phase (docs/06-coop.md#grid-two-phase) ---------------------
+ * Graded range: n from 1 to 2^24 + 2^20 - 1 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * out[i] = M - in[i] for every i < n, where M is the maximum of in[0..n).
  * Phase 1: each block writes the maximum of the elements it visited to
  * partials[blockIdx.x]. this_grid().sync(). Phase 2: every block reads all

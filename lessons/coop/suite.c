@@ -295,7 +295,7 @@ static void filter_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
             add_input(out, r, full[k].n, full[k].block, full[k].grid, 0, cycle[k % 6], 0, label);
     }
     /* above 2^24 elements (sparse: the check sorts what was kept) */
-    int64_t big = (1 << 24) + sl_rng_range(r, 1, 1 << 20);
+    int64_t big = SL_N_BIG; /* the contract's largest n */
     int big_grid = 2 * (int)sl_rng_range(r, 100, 400) + 1;
     snprintf(label, sizeof label, "n=%lld block=256 grid=%d", (long long)big, big_grid);
     add_input(out, r, big, 256, big_grid, 0, FILL_SPARSE, 0, label);
@@ -415,7 +415,7 @@ static void grid_inputs(sl_rng *r, sl_input_set set, sl_inputs *out)
     add_input(out, r, 100003, 128, 0, 0, FILL_NEGATIVE, 1000000, label);
     snprintf(label, sizeof label, "n=%d block=%d", 70001, 512);
     add_input(out, r, 70001, 512, 0, 0, FILL_EQUAL, 1000000, label);
-    int64_t big = (1 << 24) + sl_rng_range(r, 1, 1 << 20);
+    int64_t big = SL_N_BIG; /* the contract's largest n */
     snprintf(label, sizeof label, "n=%lld block=%d", (long long)big, 1024);
     add_input(out, r, big, 1024, 0, 0, FILL_RANDOM, 1000000, label);
     /* grids the launcher did not choose: 1, 2 and an odd count */
@@ -526,7 +526,8 @@ static int grid_expected(const sl_case *in, sl_case *out)
 static const sl_exercise exercises[] = {
     {
         .name = SL_NAME(tile_reduce),
-        .shape = {SL_BLOCKS_WARPS, 0, 0, "blocks of a multiple of 32 threads, 32 to 1024 (coop.h)"},
+        .shape = {SL_BLOCKS_WARPS, 0, 3000000,
+                  "blocks of a multiple of 32 threads, 32 to 1024; n from 1 to 3000000 (coop.h)"},
         .make_input = tile_input,
         .expected = tile_expected,
         .title = "Tile reduce: shared temp + g.sync(), then shuffles",
@@ -566,7 +567,8 @@ static const sl_exercise exercises[] = {
     },
     {
         .name = SL_NAME(half_block),
-        .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of 32, 64, 128, 256, 512 or 1024 threads (coop.h)"},
+        .shape = {SL_BLOCKS_POW2, 0, 3000000,
+                  "blocks of 32, 64, 128, 256, 512 or 1024 threads; n from 1 to 3000000 (coop.h)"},
         .expected = half_expected,
         .title = "Half-block sum through a group parameter",
         .doc = COOP_DOC "#half-block",
@@ -607,8 +609,9 @@ static const sl_exercise exercises[] = {
     },
     {
         .name = SL_NAME(agg_filter),
-        .shape = {SL_BLOCKS_ANY, 0, 0,
-                  "blocks of 32 to 1024 threads, not always a multiple of 32 (coop.h)"},
+        .shape = {SL_BLOCKS_ANY, 0, SL_N_BIG,
+                  "blocks of 32 to 1024 threads, not always a multiple of 32; n from 1 to 2^24 + "
+                  "2^20 - 1 (coop.h)"},
         .expected = filter_expected,
         .title = "Warp-aggregated filter with coalesced_threads()",
         .doc = COOP_DOC "#aggregated-filter",
@@ -641,7 +644,9 @@ static const sl_exercise exercises[] = {
     },
     {
         .name = SL_NAME(grid_two_phase),
-        .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of 32, 64, 128, 256, 512 or 1024 threads (coop.h)"},
+        .shape = {SL_BLOCKS_POW2, 0, SL_N_BIG,
+                  "blocks of 32, 64, 128, 256, 512 or 1024 threads; n from 1 to 2^24 + 2^20 - 1 "
+                  "(coop.h)"},
         .expected = grid_expected,
         .title = "Two phases separated by this_grid().sync()",
         .doc = COOP_DOC "#grid-two-phase",

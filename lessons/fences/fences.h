@@ -9,6 +9,8 @@
 
 /* ------------------------------------------------------------------------
  * Exercise message_pass  (docs/02-fences.md#message-passing-between-blocks)
+ * Graded range: words from 1 to 4096 and blocks of 32 to 1024 threads (the
+ * inputs reach both ends).
  *
  * The grid has 2 * P blocks (P = gridDim.x / 2 pairs); blockDim.x is 32..1024.
  * Block p < P is the PRODUCER of pair p, block p + P its CONSUMER.
@@ -28,6 +30,8 @@ __global__ void message_pass(const int *in, int *mailbox, int *flags, int *out, 
 
 /* ------------------------------------------------------------------------
  * Exercise single_pass_sum  (docs/02-fences.md#single-pass-sum)
+ * Graded range: n from 1 to 2^24 + 2^20 - 1 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  *
  * *result = in[0] + ... + in[n-1], in ONE kernel launch (any gridDim.x >= 1,
  * blockDim.x a multiple of 32, 32..1024; n >= 1, often much larger than

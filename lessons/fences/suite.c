@@ -173,8 +173,7 @@ static void sum_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
     add_sum_case(rng, out, 1 << 20, 64, 20000); /* far more partials than threads */
     add_sum_case(rng, out, 3000017, 1024, 0);
     /* above 2^24 elements, an odd grid and the default grid */
-    add_sum_case(rng, out, (1 << 24) + (int)sl_rng_range(rng, 1, 1 << 20), 256,
-                 2 * (int)sl_rng_range(rng, 100, 2000) + 1);
+    add_sum_case(rng, out, (int)SL_N_BIG, 256, 2 * (int)sl_rng_range(rng, 100, 2000) + 1);
 }
 
 static int sum_check(const sl_case *in, const sl_case *out, sl_text *why)
@@ -270,7 +269,8 @@ static int sum_expected(const sl_case *in, sl_case *out)
 static const sl_exercise exercises[] = {
     {
         .name = SL_NAME(message_pass),
-        .shape = {SL_BLOCKS_ANY, 0, 0, "blocks of 32 to 1024 threads (fences.h)"},
+        .shape = {SL_BLOCKS_ANY, 0, 4096,
+                  "blocks of 32 to 1024 threads; 1 to 4096 words (fences.h)"},
         .make_input = message_input,
         .expected = message_expected,
         .title = "Message passing between blocks",
@@ -331,8 +331,9 @@ static const sl_exercise exercises[] = {
     },
     {
         .name = SL_NAME(single_pass_sum),
-        .shape = {SL_BLOCKS_WARPS, 0, 0,
-                  "blocks of a multiple of 32 threads, 32 to 1024 (fences.h)"},
+        .shape = {SL_BLOCKS_WARPS, 0, SL_N_BIG,
+                  "blocks of a multiple of 32 threads, 32 to 1024; n from 1 to 2^24 + 2^20 - 1 "
+                  "(fences.h)"},
         .expected = sum_expected,
         .title = "Single-pass sum (last block)",
         .doc = "docs/02-fences.md#single-pass-sum",

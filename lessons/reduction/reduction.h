@@ -14,6 +14,8 @@
 #include "synclab.h"
 
 /* ---- tree_reduce (docs/03-reduction.md#tree-reduce) --------------------
+ * Graded range: n from 1 to 3000001 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * Per-block sum through a shared-memory tree:
  *   out[b] = in[b*B] + in[b*B + 1] + ... + in[min(n, (b+1)*B) - 1],  B = blockDim.x
  * Launch (done by the harness):
@@ -28,6 +30,8 @@
 __global__ void tree_reduce(const int *in, int *out, int n);
 
 /* ---- mirrored_reduce (docs/03-reduction.md#mirrored-reduce) ------------
+ * Graded range: n from 1 to 3000001 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  * Same contract, launch and output as tree_reduce, but each level pairs
  * mirrored slots, as in the seed:
  *   for off = B/2, B/4, ..., 1: every thread tid < 2*off does

@@ -32,12 +32,16 @@
 #define SCAN_BLOCK_SHARED_BYTES(B) (2 * (size_t)(B) * sizeof(int))
 
 /* ---- block_inclusive_scan (docs/04-scan.md#block-inclusive-scan) -------
+ * Graded range: n from 1 to 2^22 + 3 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  *   out[base + t] = in[base] + in[base + 1] + ... + in[base + t]
  * for 0 <= t < valid. Hillis-Steele (log2 B steps, each: read, barrier,
  * write, barrier) or the work-efficient up-sweep/down-sweep. */
 __global__ void block_inclusive_scan(const int *in, int *out, int n);
 
 /* ---- block_exclusive_scan (docs/04-scan.md#block-exclusive-scan) -------
+ * Graded range: n from 1 to 2^22 + 3 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  *   out[base + t] = in[base] + ... + in[base + t - 1],  out[base] = 0
  * for 0 <= t < valid. Same launch and tiles as block_inclusive_scan. */
 __global__ void block_exclusive_scan(const int *in, int *out, int n);
@@ -45,8 +49,9 @@ __global__ void block_exclusive_scan(const int *in, int *out, int n);
 /* ---- scan_any_n (docs/04-scan.md#scan-of-any-n) ------------------------
  * Host launcher: exclusive scan of the whole array,
  *   d_out[i] = d_in[0] + ... + d_in[i-1] (mod 2^32),  d_out[0] = 0,
- * for 1 <= n <= 2^28 (a long long: use 64-bit indices where an index can
- * pass 2^31). d_in and d_out come from cudaMalloc (256-byte aligned, so
+ * for 1 <= n <= 2^25 + 2^16 - 1 in the graded inputs (both ends are among
+ * them; the bench times 2^28). n is a long long: use 64-bit indices where
+ * an index can pass 2^31, which no graded input reaches. d_in and d_out come from cudaMalloc (256-byte aligned, so
  * int4 loads and stores at multiples of 4 elements are legal) and do not
  * overlap. You choose the kernels, grids and blocks; launch them on the
  * default stream, in order, and do not synchronize (the harness does).

@@ -165,6 +165,8 @@ static const int64_t any_sizes[] = {1,
  * of 256 to 8192 elements and one block scanning up to 4096 tile sums
  * (2^23, 2^24 = 256^3, 2^25 = 8192 x 4096). The 2^28 run is the bench's. */
 static const int64_t any_level_sizes[] = {1 << 23, 1 << 24, 1 << 25};
+/* The contract's largest n (scan.h): the last level size reaches it. */
+enum { SCAN_ANY_N_MAX = (1 << 25) + (1 << 16) - 1 };
 
 static void add_any_case(sl_inputs *out, sl_rng *rng, int64_t n, data_kind kind, int calls)
 {
@@ -202,8 +204,11 @@ static void any_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
     for (int k = 0; k < COUNT_OF(any_sizes); k++)
         add_any_case(out, rng, any_sizes[k], cycle[k % COUNT_OF(cycle)], 2);
     for (int k = 0; k < COUNT_OF(any_level_sizes); k++)
-        add_any_case(out, rng, any_level_sizes[k] + sl_rng_range(rng, 1, 1 << 16), DATA_FULL,
-                     k == 0 ? 2 : 1);
+        add_any_case(out, rng,
+                     k == COUNT_OF(any_level_sizes) - 1
+                         ? SCAN_ANY_N_MAX
+                         : any_level_sizes[k] + sl_rng_range(rng, 1, 1 << 16),
+                     DATA_FULL, k == 0 ? 2 : 1);
 }
 
 static int any_check(const sl_case *in, const sl_case *out, sl_text *why)
@@ -300,7 +305,8 @@ static int any_expected(const sl_case *in, sl_case *out)
 
 static const sl_exercise exercises[] = {
     {.name = SL_NAME(block_inclusive_scan),
-     .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of a power of two threads, 32 to 1024 (scan.h)"},
+     .shape = {SL_BLOCKS_POW2, 0, (1 << 22) + 3,
+               "blocks of a power of two threads, 32 to 1024; n from 1 to 2^22 + 3 (scan.h)"},
      .expected = inclusive_expected,
      .title = "Inclusive scan of each block's tile",
      .doc = "docs/04-scan.md#block-inclusive-scan",
@@ -337,7 +343,8 @@ static const sl_exercise exercises[] = {
              BLOCK_SCAN_HINTS,
          }},
     {.name = SL_NAME(block_exclusive_scan),
-     .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of a power of two threads, 32 to 1024 (scan.h)"},
+     .shape = {SL_BLOCKS_POW2, 0, (1 << 22) + 3,
+               "blocks of a power of two threads, 32 to 1024; n from 1 to 2^22 + 3 (scan.h)"},
      .expected = exclusive_expected,
      .title = "Exclusive scan of each block's tile",
      .doc = "docs/04-scan.md#block-exclusive-scan",
@@ -375,7 +382,8 @@ static const sl_exercise exercises[] = {
              BLOCK_SCAN_HINTS,
          }},
     {.name = SL_NAME(scan_any_n),
-     .shape = {SL_BLOCKS_ANY, 1, 0, "your launcher picks the grid and block (scan.h)"},
+     .shape = {SL_BLOCKS_ANY, 1, SCAN_ANY_N_MAX,
+               "your launcher picks the grid and block; n from 1 to 2^25 + 2^16 - 1 (scan.h)"},
      .make_input = any_input,
      .expected = any_expected,
      .title = "Exclusive scan of any n across many blocks, near memory bandwidth",

@@ -202,7 +202,7 @@ static void wl_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
         wl_add(rng, &w, out);
     }
     /* past 2^24 = 256^3 */
-    wl_shape big = {(1 << 24) + (int)sl_rng_range(rng, 1, 1 << 20), 256, COUNTS_RANDOM, 0, 1};
+    wl_shape big = {(int)SL_N_BIG, 256, COUNTS_RANDOM, 0, 1};
     wl_add(rng, &big, out);
 }
 
@@ -337,7 +337,7 @@ static void cp_inputs(sl_rng *rng, sl_input_set set, sl_inputs *out)
         cp_add(rng, &c, out);
     }
     /* past 2^24 = 256^3 */
-    cp_shape big = {(1 << 24) + (int)sl_rng_range(rng, 1, 1 << 20), 256, 50};
+    cp_shape big = {(int)SL_N_BIG, 256, 50};
     cp_add(rng, &big, out);
 }
 
@@ -436,7 +436,9 @@ static int cp_expected(const sl_case *in, sl_case *out)
 
 static const sl_exercise exercises[] = {
     {.name = SL_NAME(worklist_insert),
-     .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of a power of two threads, 32 to 1024 (worklist.h)"},
+     .shape =
+         {SL_BLOCKS_POW2, 0, SL_N_BIG,
+          "blocks of a power of two threads, 32 to 1024; n from 1 to 2^24 + 2^20 - 1 (worklist.h)"},
      .make_input = wl_input,
      .expected = wl_expected,
      .title = "Worklist insertion without atomics",
@@ -493,7 +495,9 @@ static const sl_exercise exercises[] = {
                            "the scan and the launcher.",
          }},
     {.name = SL_NAME(compact),
-     .shape = {SL_BLOCKS_POW2, 0, 0, "blocks of a power of two threads, 32 to 1024 (worklist.h)"},
+     .shape =
+         {SL_BLOCKS_POW2, 0, SL_N_BIG,
+          "blocks of a power of two threads, 32 to 1024; n from 1 to 2^24 + 2^20 - 1 (worklist.h)"},
      .make_input = cp_input,
      .expected = cp_expected,
      .title = "Order-preserving stream compaction",

@@ -26,6 +26,8 @@ enum { WORKLIST_MIN_BLOCK = 32, WORKLIST_MAX_BLOCK = 1024 };
 #define WORKLIST_SCRATCH_INTS(n) (3 * (size_t)(n) + 1024)
 
 /* Exercise worklist_insert (docs/05-worklist.md#worklist-insertion).
+ * Graded range: n from 1 to 2^24 + 2^20 - 1 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  *
  * Thread t (0 <= t < n) pushes nelem[t] >= 0 items; its k-th item
  * (0 <= k < nelem[t]) is make_int2(t, k). All items go into ONE worklist:
@@ -47,6 +49,8 @@ void worklist_insert(const int *nelem, int n, int2 *worklist, int *total, int *s
 __host__ __device__ inline bool compact_keep(int x, int threshold) { return x >= threshold; }
 
 /* Exercise compact (docs/05-worklist.md#order-preserving-compaction).
+ * Graded range: n from 1 to 2^24 + 2^20 - 1 and blocks of 32 to 1024 threads
+ * (the inputs reach both ends).
  *
  * Order-preserving stream compaction of in[0 .. n):
  *   out[0 .. count) = the elements x of in with compact_keep(x, threshold),
