@@ -15,7 +15,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-enum { MAX_TRAPPED = 96, MSG_MAX = 512 };
+enum { MAX_TRAPPED = 128, MSG_MAX = 512 };
 
 /* What on_sigsys says per system call: filled before the filter is loaded,
  * read only after (a signal handler may not allocate). */
@@ -24,6 +24,7 @@ static struct {
     const char *name, *why;
 } g_trapped[MAX_TRAPPED];
 static int g_ntrapped;
+static char g_why_both[MAX_TRAPPED][160];
 static int g_exit_code = 1;
 
 static size_t append(char *buf, size_t at, const char *s)
@@ -90,14 +91,21 @@ static int rule(scmp_filter_ctx ctx, uint32_t action, const char *name, const ch
     if (nr == __NR_SCMP_ERROR)
         return 0;
     if (action == SCMP_ACT_TRAP) {
-        int known = 0;
+        int known = -1;
         for (int i = 0; i < g_ntrapped; i++)
-            known |= g_trapped[i].nr == nr;
-        if (!known && g_ntrapped < MAX_TRAPPED) {
+            if (g_trapped[i].nr == nr)
+                known = i;
+        if (known < 0 && g_ntrapped < MAX_TRAPPED) {
             g_trapped[g_ntrapped].nr = nr;
             g_trapped[g_ntrapped].name = name;
             g_trapped[g_ntrapped].why = why;
             g_ntrapped++;
+        } else if (known >= 0 && !strstr(g_trapped[known].why, why)) {
+            /* one call, two rules (lseek on the log, on an input): the
+             * handler knows the call, not which rule */
+            snprintf(g_why_both[known], sizeof g_why_both[known], "%s, or %s", g_trapped[known].why,
+                     why);
+            g_trapped[known].why = g_why_both[known];
         }
     }
     return seccomp_rule_add_array(ctx, action, nr, nargs, args);
