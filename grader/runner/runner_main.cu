@@ -502,7 +502,9 @@ static int cmd_run(const run_group *g)
             sl_input_files_take(&inputs, g->first + i, &in, (uint64_t)1 << 34, err, sizeof err);
         if (took == SL_INPUT_TAMPERED) {
             /* only student code, between two turns, reads the inputs */
-            protocol("CUDA error: cudaErrorNotPermitted: %s (%s)\n", err, e->name);
+            protocol("CUDA error: cudaErrorNotPermitted: the launcher read an input out of its "
+                     "turn: %s (%s)\n",
+                     err, e->name);
             quit(SL_EXIT_CUDA);
         }
         if (took != SL_INPUT_OK) {
