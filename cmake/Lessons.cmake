@@ -52,6 +52,7 @@ function(synclab_add_lesson name)
   add_library(synclab_harness_${name} STATIC ${dir}/harness.cu
               ${CMAKE_SOURCE_DIR}/grader/runner/runner_main.cu
               ${CMAKE_SOURCE_DIR}/grader/runner/syscall_wall.c
+              ${CMAKE_SOURCE_DIR}/grader/runner/input_files.c
               ${CMAKE_SOURCE_DIR}/grader/runner/driver_watch.c
               ${CMAKE_SOURCE_DIR}/grader/run/case.c)
   target_include_directories(synclab_harness_${name} PRIVATE ${dir}

@@ -154,6 +154,7 @@ static void cuda_error_line(const char *log, char *out, size_t n)
         "the runner made a forbidden system call",
         "the launcher made a driver call a launcher may not make",
         "the launcher turned off the runner's driver watch",
+        "the launcher read an input out of its turn",
         NULL};
     enum { NAME_MAX_LEN = 48 };
     out[0] = '\0';

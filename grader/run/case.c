@@ -112,51 +112,72 @@ FILE *sl_case_open(const char *path, char *err, size_t errlen)
     return f;
 }
 
-int sl_case_read(const char *path, sl_case *c, uint64_t max_bytes, char *err, size_t errlen)
+/* Reads n bytes or fails (end of file, error); *consumed counts what was read. */
+static int read_exact(int fd, void *dst, uint64_t n, uint64_t *consumed)
 {
-    memset(c, 0, sizeof *c);
-    FILE *f = sl_case_open(path, err, errlen);
-    if (!f)
-        return -1;
-    /* no stdio buffer: in the runner it would keep a copy of the input's
-     * last bytes in freed memory that student code can scan */
-    setvbuf(f, NULL, _IONBF, 0);
-    char magic[sizeof MAGIC];
-    uint64_t total = 0;
-    if (fread(magic, sizeof magic, 1, f) != 1 || memcmp(magic, MAGIC, sizeof MAGIC) != 0 ||
-        fread(c->param, sizeof c->param, 1, f) != 1 ||
-        fread(&c->narrays, sizeof c->narrays, 1, f) != 1 || c->narrays < 0 ||
-        c->narrays > SL_MAX_ARRAYS) {
-        fclose(f);
-        c->narrays = 0;
-        return fail(err, errlen, "malformed output file (bad header)");
+    char *p = (char *)dst;
+    while (n > 0) {
+        size_t chunk = n > ((size_t)1 << 30) ? ((size_t)1 << 30) : (size_t)n;
+        ssize_t got = read(fd, p, chunk);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return -1;
+        p += got;
+        n -= (uint64_t)got;
+        *consumed += (uint64_t)got;
     }
-    int n = c->narrays;
-    c->narrays = 0;
-    for (int i = 0; i < n; i++) {
+    return 0;
+}
+
+int sl_case_read_fd(int fd, sl_case *c, uint64_t max_bytes, uint64_t *consumed, char *err,
+                    size_t errlen)
+{
+    /* read(2) itself, no stdio buffer: in the runner one would keep a copy
+     * of the input's last bytes in freed memory that student code can scan */
+    memset(c, 0, sizeof *c);
+    *consumed = 0;
+    char magic[sizeof MAGIC];
+    int32_t narrays = 0;
+    if (read_exact(fd, magic, sizeof magic, consumed) != 0 ||
+        memcmp(magic, MAGIC, sizeof MAGIC) != 0 ||
+        read_exact(fd, c->param, sizeof c->param, consumed) != 0 ||
+        read_exact(fd, &narrays, sizeof narrays, consumed) != 0 || narrays < 0 ||
+        narrays > SL_MAX_ARRAYS)
+        return fail(err, errlen, "malformed output file (bad header)");
+    uint64_t total = 0;
+    for (int i = 0; i < narrays; i++) {
         int32_t type;
         uint64_t count;
-        if (fread(&type, sizeof type, 1, f) != 1 || fread(&count, sizeof count, 1, f) != 1 ||
-            sl_elem_size(type) == 0) {
-            fclose(f);
+        if (read_exact(fd, &type, sizeof type, consumed) != 0 ||
+            read_exact(fd, &count, sizeof count, consumed) != 0 || sl_elem_size(type) == 0) {
             sl_case_free(c);
             return fail(err, errlen, "malformed output file (array %d header)", i);
         }
         uint64_t bytes = count * sl_elem_size(type);
         total += bytes;
         if (count > max_bytes || total > max_bytes) {
-            fclose(f);
             sl_case_free(c);
             return fail(err, errlen, "output file larger than allowed (%llu bytes)",
                         (unsigned long long)max_bytes);
         }
         void *data = sl_case_add(c, type, count);
-        if (!data || (bytes && fread(data, (size_t)bytes, 1, f) != 1)) {
-            fclose(f);
+        if (!data || (bytes && read_exact(fd, data, bytes, consumed) != 0)) {
             sl_case_free(c);
             return fail(err, errlen, "malformed output file (array %d truncated)", i);
         }
     }
-    fclose(f);
     return 0;
+}
+
+int sl_case_read(const char *path, sl_case *c, uint64_t max_bytes, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    FILE *f = sl_case_open(path, err, errlen);
+    if (!f)
+        return -1;
+    uint64_t consumed = 0;
+    int rc = sl_case_read_fd(fileno(f), c, max_bytes, &consumed, err, errlen);
+    fclose(f);
+    return rc;
 }

@@ -78,6 +78,11 @@ int sl_case_write_file(FILE *f, const sl_case *c);
 /* Reads a file written by sl_case_write, refusing anything malformed or larger
  * than max_bytes: the runner's output is untrusted. 0 ok, -1 with err filled. */
 int sl_case_read(const char *path, sl_case *c, uint64_t max_bytes, char *err, size_t errlen);
+/* The same from an open descriptor, from where it stands, with read(2)
+ * only; *consumed gets the bytes read (the runner compares it with the
+ * descriptor's offset: another reader moves the offset too). */
+int sl_case_read_fd(int fd, sl_case *c, uint64_t max_bytes, uint64_t *consumed, char *err,
+                    size_t errlen);
 /* Opens a file the runner's side may have written (case files, logs)
  * without following a link or waiting on a FIFO: a regular file only, else
  * NULL with err filled. Never blocks. */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "driver_watch.h"
+#include "input_files.h"
 #include "runner.h"
 #include "syscall_wall.h"
 
@@ -456,13 +457,18 @@ static void require_gpu(void)
     protocol(SL_RUNNER_READY "\n");
 }
 
-/* One exercise's inputs dir/case<i>.in, outputs written to outs[i]. */
+/* One exercise's inputs dir/case<i>.in (inputs.file[first + i]), outputs
+ * written to outs[i]. */
 typedef struct {
     const sl_runner_exercise *e;
     const char *dir;
-    int count;
+    int count, first;
     FILE **outs;
 } run_group;
+
+/* Every input of the run, opened before the wall (input_files.h): student
+ * code finds none it could read but by the runner's own turn. */
+static sl_input_files inputs;
 
 enum { MAX_CASES = 4096 };
 
@@ -487,16 +493,25 @@ static void open_group(run_group *g, const char *name, const char *dir, const ch
 static int cmd_run(const run_group *g)
 {
     const sl_runner_exercise *e = g->e;
-    char in_path[4096], err[256];
+    char in_path[4096], err[512];
     for (int i = 0; i < g->count; i++) {
         snprintf(in_path, sizeof in_path, "%s/case%d.in", g->dir, i);
         sl_case in, out;
-        if (sl_case_read(in_path, &in, (uint64_t)1 << 34, err, sizeof err) != 0) {
+        protocol("@@case %d\n", i); /* a hang must still name its input */
+        int took =
+            sl_input_files_take(&inputs, g->first + i, &in, (uint64_t)1 << 34, err, sizeof err);
+        if (took == SL_INPUT_TAMPERED) {
+            /* only student code, between two turns, reads the inputs */
+            protocol("CUDA error: cudaErrorNotPermitted: the launcher read an input out of its "
+                     "turn: %s (%s)\n",
+                     err, e->name);
+            quit(SL_EXIT_CUDA);
+        }
+        if (took != SL_INPUT_OK) {
             protocol("runner: %s: %s\n", in_path, err);
             return SL_EXIT_INPUT;
         }
         memset(&out, 0, sizeof out);
-        protocol("@@case %d\n", i); /* a hang must still name its input */
         student_launches = 0;
         e->run(&in, &out);
         unsigned long seen = sl_driver_watch_seen();
@@ -546,10 +561,29 @@ static int cmd_run(const run_group *g)
  * runs. */
 static int cmd_run_all(int nargs, char **args)
 {
-    int groups = nargs / 4;
+    int groups = nargs / 4, total = 0;
+    char why[512];
     run_group *g = (run_group *)calloc((size_t)groups, sizeof *g);
-    for (int i = 0; i < groups; i++)
+    for (int i = 0; i < groups; i++) {
         open_group(&g[i], args[4 * i], args[4 * i + 1], args[4 * i + 2], args[4 * i + 3]);
+        g[i].first = total;
+        total += g[i].count;
+    }
+    char **paths = (char **)calloc((size_t)total + 1, sizeof *paths);
+    for (int i = 0; i < groups; i++)
+        for (int k = 0; k < g[i].count; k++) {
+            paths[g[i].first + k] = (char *)malloc(4096);
+            snprintf(paths[g[i].first + k], 4096, "%s/case%d.in", g[i].dir, k);
+        }
+    if (sl_input_files_open(&inputs, (const char *const *)paths, total, total, why, sizeof why) !=
+        0) {
+        protocol("runner: cannot open the inputs (%s): nothing was run\n", why);
+        quit(SL_EXIT_INPUT);
+    }
+    for (int i = 0; i < total; i++)
+        free(paths[i]);
+    free(paths);
+    sl_syscall_wall_set_inputs(inputs.base);
     require_gpu();
     for (int i = 0; i < groups; i++) {
         if (groups > 1) {

@@ -15,7 +15,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-enum { MAX_TRAPPED = 96, MSG_MAX = 512 };
+enum { MAX_TRAPPED = 128, MSG_MAX = 512 };
 
 /* What on_sigsys says per system call: filled before the filter is loaded,
  * read only after (a signal handler may not allocate). */
@@ -24,6 +24,7 @@ static struct {
     const char *name, *why;
 } g_trapped[MAX_TRAPPED];
 static int g_ntrapped;
+static char g_why_both[MAX_TRAPPED][160];
 static int g_exit_code = 1;
 
 static size_t append(char *buf, size_t at, const char *s)
@@ -34,8 +35,28 @@ static size_t append(char *buf, size_t at, const char *s)
 }
 
 static int g_log_fd = -1;
+static int g_inputs_base = 0;
 
 void sl_syscall_wall_set_log(int fd) { g_log_fd = fd; }
+void sl_syscall_wall_set_inputs(int base) { g_inputs_base = base; }
+
+/* An int argument (a descriptor, a signal, a command) is the register's low
+ * 32 bits to the kernel, while the filter sees all 64: compared on the low
+ * half only, or upper bits set by hand would slip past an equality. */
+static struct scmp_arg_cmp int_is(unsigned arg, scmp_datum_t value)
+{
+    struct scmp_arg_cmp c = {arg, SCMP_CMP_MASKED_EQ, 0xffffffffu, value & 0xffffffffu};
+    return c;
+}
+
+/* `arg` is one of the run's input descriptors: the block [base, 2 base)
+ * (input_files.h), one masked compare on the low 32 bits */
+static struct scmp_arg_cmp is_input(unsigned arg)
+{
+    scmp_datum_t base = (scmp_datum_t)g_inputs_base;
+    struct scmp_arg_cmp c = {arg, SCMP_CMP_MASKED_EQ, 0xffffffffu & ~(base - 1), base};
+    return c;
+}
 
 static void on_sigsys(int sig, siginfo_t *si, void *ctx)
 {
@@ -70,14 +91,21 @@ static int rule(scmp_filter_ctx ctx, uint32_t action, const char *name, const ch
     if (nr == __NR_SCMP_ERROR)
         return 0;
     if (action == SCMP_ACT_TRAP) {
-        int known = 0;
+        int known = -1;
         for (int i = 0; i < g_ntrapped; i++)
-            known |= g_trapped[i].nr == nr;
-        if (!known && g_ntrapped < MAX_TRAPPED) {
+            if (g_trapped[i].nr == nr)
+                known = i;
+        if (known < 0 && g_ntrapped < MAX_TRAPPED) {
             g_trapped[g_ntrapped].nr = nr;
             g_trapped[g_ntrapped].name = name;
             g_trapped[g_ntrapped].why = why;
             g_ntrapped++;
+        } else if (known >= 0 && !strstr(g_trapped[known].why, why)) {
+            /* one call, two rules (lseek on the log, on an input): the
+             * handler knows the call, not which rule */
+            snprintf(g_why_both[known], sizeof g_why_both[known], "%s, or %s", g_trapped[known].why,
+                     why);
+            g_trapped[known].why = g_why_both[known];
         }
     }
     return seccomp_rule_add_array(ctx, action, nr, nargs, args);
@@ -110,13 +138,57 @@ static int trap_unless(scmp_filter_ctx ctx, const char *name, unsigned arg, scmp
     return rule(ctx, SCMP_ACT_TRAP, name, why, 1, &c);
 }
 
+/* The run's inputs (input_files.h): read(2)/readv(2) at the descriptor's
+ * offset only, which moves it (the runner checks the offset when the
+ * input's turn comes); nothing that reads elsewhere, rewinds, or makes a
+ * second descriptor the rules below would not know. */
+static int input_rules(scmp_filter_ctx ctx)
+{
+    if (g_inputs_base <= 0)
+        return 0;
+    static const char *const why = "an input read out of turn";
+    static const struct {
+        const char *name;
+        unsigned arg; /* where the input descriptor would be */
+    } reads[] = {{"pread64", 0},
+                 {"preadv", 0},
+                 {"preadv2", 0},
+                 {"mmap", 4},
+                 {"sendfile", 1},
+                 {"splice", 0},
+                 {"copy_file_range", 0},
+                 {"dup", 0},
+                 {"dup2", 0},
+                 {"dup2", 1},
+                 {"dup3", 0},
+                 {"dup3", 1},
+                 {NULL, 0}};
+    int rc = 0;
+    for (int i = 0; reads[i].name; i++) {
+        struct scmp_arg_cmp c = is_input(reads[i].arg);
+        rc |= rule(ctx, SCMP_ACT_TRAP, reads[i].name, why, 1, &c);
+    }
+    struct scmp_arg_cmp dupfd[2] = {is_input(0), int_is(1, F_DUPFD)};
+    struct scmp_arg_cmp dupfd_cloexec[2] = {is_input(0), int_is(1, F_DUPFD_CLOEXEC)};
+    rc |= rule(ctx, SCMP_ACT_TRAP, "fcntl", why, 2, dupfd);
+    rc |= rule(ctx, SCMP_ACT_TRAP, "fcntl", why, 2, dupfd_cloexec);
+    /* lseek(fd, 0, SEEK_CUR) asks where it stands (the runner's check);
+     * anything else could put a read-ahead back */
+    struct scmp_arg_cmp moved[2] = {is_input(0), {1, SCMP_CMP_NE, 0, 0}};
+    struct scmp_arg_cmp whence[2] = {is_input(0), {2, SCMP_CMP_NE, SEEK_CUR, 0}};
+    rc |= rule(ctx, SCMP_ACT_TRAP, "lseek", why, 2, moved);
+    rc |= rule(ctx, SCMP_ACT_TRAP, "lseek", why, 2, whence);
+    return rc;
+}
+
 static int add_rules(scmp_filter_ctx ctx, int mode)
 {
     static const int write_bits[] = {O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, 0};
+    const int write_mask = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC;
     static const int exec_bit[] = {PROT_EXEC, 0};
     scmp_datum_t self = (scmp_datum_t)getpid();
     struct scmp_arg_cmp no_thread = {0, SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0};
-    struct scmp_arg_cmp sigsys = {0, SCMP_CMP_EQ, SIGSYS, 0};
+    struct scmp_arg_cmp sigsys = int_is(0, SIGSYS);
     int rc = 0;
     /* ---- other processes: the run is this process and its threads ---- */
     rc |= trap(ctx, "fork", "a new process");
@@ -151,7 +223,7 @@ static int add_rules(scmp_filter_ctx ctx, int mode)
     /* a filter of the student's own could answer for the kernel (a user
      * notification listener) to the runner's threads */
     rc |= trap(ctx, "seccomp", "a system-call filter of its own");
-    struct scmp_arg_cmp set_seccomp = {0, SCMP_CMP_EQ, PR_SET_SECCOMP, 0};
+    struct scmp_arg_cmp set_seccomp = int_is(0, PR_SET_SECCOMP);
     rc |= rule(ctx, SCMP_ACT_TRAP, "prctl", "a system-call filter of its own", 1, &set_seccomp);
     /* ---- the sandbox itself ---- */
     rc |= trap(ctx, "unshare", "a new namespace");
@@ -184,14 +256,13 @@ static int add_rules(scmp_filter_ctx ctx, int mode)
     scmp_datum_t logs[3] = {1, 2, (scmp_datum_t)(g_log_fd >= 0 ? g_log_fd : 2)};
     for (int i = 0; log_rewrites[i]; i++)
         for (int j = 0; j < 3; j++) {
-            struct scmp_arg_cmp c = {0, SCMP_CMP_EQ, logs[j], 0};
+            struct scmp_arg_cmp c = int_is(0, logs[j]);
             rc |= rule(ctx, SCMP_ACT_TRAP, log_rewrites[i], "the runner's log rewritten", 1, &c);
         }
     for (int j = 0; j < 3; j++) {
         scmp_datum_t fd = logs[j];
-        struct scmp_arg_cmp dupfd[2] = {{0, SCMP_CMP_EQ, fd, 0}, {1, SCMP_CMP_EQ, F_DUPFD, 0}};
-        struct scmp_arg_cmp dupfd_cloexec[2] = {{0, SCMP_CMP_EQ, fd, 0},
-                                                {1, SCMP_CMP_EQ, F_DUPFD_CLOEXEC, 0}};
+        struct scmp_arg_cmp dupfd[2] = {int_is(0, fd), int_is(1, F_DUPFD)};
+        struct scmp_arg_cmp dupfd_cloexec[2] = {int_is(0, fd), int_is(1, F_DUPFD_CLOEXEC)};
         rc |= rule(ctx, SCMP_ACT_TRAP, "fcntl", "the runner's log rewritten", 2, dupfd);
         rc |= rule(ctx, SCMP_ACT_TRAP, "fcntl", "the runner's log rewritten", 2, dupfd_cloexec);
     }
@@ -199,13 +270,28 @@ static int add_rules(scmp_filter_ctx ctx, int mode)
         return rc;
     /* ---- plain runs only: a tool's injected library keeps its own files,
      * sockets and code, made after our init ---- */
-    /* the runner opened its outputs before this wall; reading stays open
-     * (CUDA reads /proc and /sys), writing and creating do not */
+    /* the runner opened its outputs and its inputs before this wall:
+     * opening for writing traps; opening for reading fails with EACCES,
+     * every file alike (the inputs by path, /proc/self/fd/<n> and
+     * /proc/self/map_files of them, other processes' memory): a path is not
+     * something the filter can read, and an error is what code that merely
+     * looks (glibc's locale files, a driver's /proc or /sys probe) already
+     * copes with, where a trap would end a correct run */
     rc |= trap_bits(ctx, "open", 1, write_bits, "a file opened for writing");
     rc |= trap_bits(ctx, "openat", 2, write_bits, "a file opened for writing");
+    struct scmp_arg_cmp open_read = {1, SCMP_CMP_MASKED_EQ, (scmp_datum_t)write_mask, 0};
+    struct scmp_arg_cmp openat_read = {2, SCMP_CMP_MASKED_EQ, (scmp_datum_t)write_mask, 0};
+    rc |= rule(ctx, SCMP_ACT_ERRNO(EACCES), "open", "", 1, &open_read);
+    rc |= rule(ctx, SCMP_ACT_ERRNO(EACCES), "openat", "", 1, &openat_read);
     rc |= trap(ctx, "creat", "a new file");
     /* openat2's flags lie in memory: glibc's open never uses it */
     rc |= rule(ctx, SCMP_ACT_ERRNO(ENOSYS), "openat2", "", 0, NULL);
+    rc |= trap(ctx, "open_tree", "a file opened past the wall");
+    rc |= trap(ctx, "uselib", "a file opened past the wall");
+    /* asynchronous reads name their file in memory the filter cannot read */
+    rc |= trap(ctx, "io_setup", "file reads outside this filter");
+    rc |= trap(ctx, "io_submit", "file reads outside this filter");
+    rc |= input_rules(ctx);
     rc |= trap(ctx, "truncate", "a file truncated");
     rc |= trap(ctx, "rename", "a file renamed");
     rc |= trap(ctx, "renameat", "a file renamed");

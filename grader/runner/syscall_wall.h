@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 enum {
-    SL_WALL_STRICT = 0, /* plain runs: no file opened for writing, no new code */
+    SL_WALL_STRICT = 0, /* plain runs: no file opened, no input read out of turn, no new code */
     SL_WALL_TOOL = 1,   /* under a compute-sanitizer tool, whose injected library
                            may write its own files and map code after our init */
 };
@@ -30,6 +30,15 @@ int sl_syscall_wall_install(int mode, int exit_code, char *why, size_t n);
  * the install: that descriptor, like stdout and stderr, may not be
  * rewound, truncated or duplicated once the wall is up. */
 void sl_syscall_wall_set_log(int fd);
+
+/* The run's inputs lie on descriptors [base, 2 base), base a power of two
+ * (input_files.h; 0: none), set before the install. In plain runs every
+ * open for reading then fails with EACCES (opening for writing traps, as
+ * before), and those descriptors may be read only with read(2)/readv(2)
+ * at their offset: pread, preadv, mmap, sendfile, splice, copy_file_range,
+ * dup and lseek but lseek(fd, 0, SEEK_CUR) trap ("an input read out of
+ * turn"). */
+void sl_syscall_wall_set_inputs(int base);
 
 #ifdef __cplusplus
 }
