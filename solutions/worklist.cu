@@ -4,7 +4,8 @@
 // worklist_insert uses the short multi-block scan: scan each tile, scan the
 // tile sums (the same way, recursively), add each tile's offset back.
 // compact is the fast version (the stretch of docs/05-worklist.md): count,
-// scan the counts, then flag, scan and scatter each tile in one kernel.
+// scan the counts, then flag, scan and scatter each tile in one kernel; run
+// on L2-sized chunks so that the second read of the input hits the L2.
 #include "worklist.h"
 
 // Inclusive scan of one value per thread across the whole block.
