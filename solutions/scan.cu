@@ -310,21 +310,219 @@ static long long tiles_of(long long n)
     return (n + ANY_TILE - 1) / ANY_TILE;
 }
 
+// The three passes above, one launch each.
+static void scan_three_passes(const int *d_in, int *d_out, long long n, unsigned *tile_sum)
+{
+    long long tiles = tiles_of(n);
+    if (tiles > 1) {   // every tile sum is written by pass 1: no reset needed
+        reduce_tiles<<<(unsigned)tiles, ANY_THREADS>>>(d_in, n, tile_sum);
+        scan_tile_sums<<<1, SUMS_THREADS>>>(tile_sum, (int)tiles);
+    }
+    scan_tiles<<<(unsigned)tiles, ANY_THREADS>>>(d_in, d_out, n, tiles > 1 ? tile_sum : NULL);
+}
+
+// ===== scan_any_n, fast: one pass with decoupled look-back ================
+// The three passes move 3n ints; CUB moves 2n, in one pass whose tiles hand
+// their prefixes to each other. Each block:
+//   1. takes a tile from a ticket counter (atomicAdd): it then waits only for
+//      tiles that blocks already running took, so no block waits for one
+//      that is not scheduled (blockIdx.x would give no such promise);
+//   2. loads and scans its tile as pass 3 does, and publishes the tile's
+//      total (flag AGGREGATE);
+//   3. warp 0 looks back 32 tiles at a time, adding aggregates until it meets
+//      an inclusive prefix (flag PREFIX), then publishes its own prefix;
+//   4. adds that prefix and stores the tile.
+// A status word packs the flag (high 32 bits) with the value (low 32 bits)
+// in one aligned 64-bit word, stored and loaded whole through volatile: a
+// block that sees the flag sees its value, with no fence on either side
+// (docs/04-scan.md#scan-of-any-n). The words and the ticket are reset with
+// one cudaMemsetAsync per call.
+// SCAN_VARIANT 0: the three passes; 1, 2, 3: one pass with tiles of
+// 256 threads x 16 ints, 512 x 16, 128 x 32.
+#ifndef SCAN_VARIANT
+#define SCAN_VARIANT 1
+#endif
+#if SCAN_VARIANT == 2
+#define LB_THREADS 512
+#define LB_VECS 4
+#elif SCAN_VARIANT == 3
+#define LB_THREADS 128
+#define LB_VECS 8
+#else
+#define LB_THREADS 256
+#define LB_VECS 4
+#endif
+#define LB_WARPS (LB_THREADS / 32)
+#define LB_TILE (LB_THREADS * LB_VECS * 4)
+#define LB_ROWS (LB_VECS * LB_WARPS)   // 128-int rows per tile
+#define LB_ROWS_PER_LANE (LB_ROWS / 32)
+#define LB_AGGREGATE (1ull << 32)      // the value is the tile's own total
+#define LB_PREFIX (2ull << 32)         // the value is the sum of tiles 0 .. t
+static_assert(LB_ROWS % 32 == 0, "warp 0 scans the row totals, a whole number per lane");
+
+static long long lb_tiles_of(long long n)
+{
+    return (n + LB_TILE - 1) / LB_TILE;
+}
+
+static __device__ void lb_load(const int *in, long long n, long long base, uint4 v[LB_VECS])
+{
+    if (base + LB_TILE <= n) {
+        const uint4 *in4 = (const uint4 *)(in + base);
+#pragma unroll
+        for (int r = 0; r < LB_VECS; r++)
+            v[r] = __ldcs(&in4[r * LB_THREADS + threadIdx.x]);
+    } else {
+#pragma unroll
+        for (int r = 0; r < LB_VECS; r++) {
+            long long e = base + 4LL * (r * LB_THREADS + threadIdx.x);
+            v[r].x = e + 0 < n ? (unsigned)in[e + 0] : 0u;
+            v[r].y = e + 1 < n ? (unsigned)in[e + 1] : 0u;
+            v[r].z = e + 2 < n ? (unsigned)in[e + 2] : 0u;
+            v[r].w = e + 3 < n ? (unsigned)in[e + 3] : 0u;
+        }
+    }
+}
+
+static __device__ void lb_store(int *out, long long n, long long base, const uint4 v[LB_VECS])
+{
+    if (base + LB_TILE <= n) {
+        uint4 *out4 = (uint4 *)(out + base);
+#pragma unroll
+        for (int r = 0; r < LB_VECS; r++)
+            __stcs(&out4[r * LB_THREADS + threadIdx.x], v[r]);
+    } else {
+#pragma unroll
+        for (int r = 0; r < LB_VECS; r++) {
+            long long e = base + 4LL * (r * LB_THREADS + threadIdx.x);
+            if (e + 0 < n) out[e + 0] = (int)v[r].x;
+            if (e + 1 < n) out[e + 1] = (int)v[r].y;
+            if (e + 2 < n) out[e + 2] = (int)v[r].z;
+            if (e + 3 < n) out[e + 3] = (int)v[r].w;
+        }
+    }
+}
+
+// Warp 0, all lanes: the sum of the tiles before `tile`, from their status
+// words. Lane l watches tile window - l; a lane waits until its word is
+// published, then the warp adds every word up to the newest PREFIX in the
+// window (lanes past it are older tiles, already counted in that prefix).
+static __device__ unsigned lb_look_back(volatile unsigned long long *status, unsigned tile)
+{
+    int lane = threadIdx.x & 31;
+    unsigned before = 0;
+    long long window = (long long)tile - 1;   // the newest tile of the window
+    for (;;) {
+        long long p = window - lane;
+        unsigned long long word = LB_PREFIX;   // before tile 0: a prefix of 0
+        if (p >= 0) {
+            do {
+                word = status[p];
+            } while ((word >> 32) == 0);
+        }
+        unsigned prefixes = __ballot_sync(0xffffffffu, (word >> 32) == 2);
+        int last = prefixes ? __ffs(prefixes) - 1 : 31;   // the newest PREFIX, or all 32
+        before += warp_sum(lane <= last ? (unsigned)word : 0u);
+        if (prefixes)
+            return before;
+        window -= 32;
+    }
+}
+
+// status[t]: tile t's word; ticket: the next tile to take. Both zero on entry.
+__global__ void __launch_bounds__(LB_THREADS) lookback_scan(const int *in, int *out, long long n,
+                                                            unsigned *ticket,
+                                                            unsigned long long *status)
+{
+    __shared__ unsigned row_prefix[LB_ROWS];
+    __shared__ unsigned s_tile;
+    int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+    if (threadIdx.x == 0)
+        s_tile = atomicAdd(ticket, 1u);   // tiles in the order the blocks start
+    __syncthreads();   // the ticket read by all
+    unsigned tile = s_tile;
+    long long base = (long long)tile * LB_TILE;
+    uint4 v[LB_VECS];
+    lb_load(in, n, base, v);
+
+    unsigned before_in_row[LB_VECS];   // sum of this row's earlier lanes
+#pragma unroll
+    for (int r = 0; r < LB_VECS; r++) {
+        unsigned a = v[r].x, b = v[r].y, c = v[r].z, d = v[r].w;
+        v[r] = make_uint4(0u, a, a + b, a + b + c);   // exclusive scan of the int4 itself
+        unsigned total = a + b + c + d;
+        unsigned incl = warp_inclusive_scan(total);
+        before_in_row[r] = incl - total;
+        if (lane == 31)
+            row_prefix[r * LB_WARPS + warp] = incl;   // the row's total
+    }
+    __syncthreads();   // all row totals written before warp 0 scans them
+    if (warp == 0) {   // lane l scans rows l * LB_ROWS_PER_LANE ...
+        unsigned row[LB_ROWS_PER_LANE], sum = 0;
+#pragma unroll
+        for (int j = 0; j < LB_ROWS_PER_LANE; j++) {
+            row[j] = row_prefix[lane * LB_ROWS_PER_LANE + j];
+            sum += row[j];
+        }
+        unsigned incl = warp_inclusive_scan(sum);
+        unsigned tile_total = __shfl_sync(0xffffffffu, incl, 31);
+        volatile unsigned long long *st = status;
+        unsigned before = 0;
+        if (tile == 0) {
+            if (lane == 0)
+                st[0] = LB_PREFIX | tile_total;
+        } else {
+            if (lane == 0)
+                st[tile] = LB_AGGREGATE | tile_total;   // later tiles may use it at once
+            before = lb_look_back(status, tile);
+            if (lane == 0)
+                st[tile] = LB_PREFIX | (before + tile_total);
+        }
+        unsigned run = before + incl - sum;
+#pragma unroll
+        for (int j = 0; j < LB_ROWS_PER_LANE; j++) {
+            row_prefix[lane * LB_ROWS_PER_LANE + j] = run;
+            run += row[j];
+        }
+    }
+    __syncthreads();   // all row prefixes written before anyone reads them
+
+#pragma unroll
+    for (int r = 0; r < LB_VECS; r++) {
+        unsigned add = row_prefix[r * LB_WARPS + warp] + before_in_row[r];
+        v[r].x += add;
+        v[r].y += add;
+        v[r].z += add;
+        v[r].w += add;
+    }
+    lb_store(out, n, base, v);
+}
+
+// Scratch of the one-pass scan: the ticket (in a 64-bit slot), then a status
+// word per tile.
+static size_t lb_scratch_bytes(long long n)
+{
+    return (size_t)(1 + lb_tiles_of(n)) * sizeof(unsigned long long);
+}
+
 size_t scan_scratch_bytes(long long n)
 {
     long long tiles = tiles_of(n);
-    return tiles > 1 ? (size_t)tiles * sizeof(unsigned) : 0;
+    size_t three = tiles > 1 ? (size_t)tiles * sizeof(unsigned) : 0;
+    size_t one = lb_scratch_bytes(n);
+    return three > one ? three : one;   // the bug zoo runs the three passes on it too
 }
 
 void scan_exclusive_int(const int *d_in, int *d_out, long long n, void *d_scratch)
 {
     if (n <= 0)
         return;
-    long long tiles = tiles_of(n);
-    unsigned *tile_sum = (unsigned *)d_scratch;
-    if (tiles > 1) {   // every tile sum is written by pass 1: no reset needed
-        reduce_tiles<<<(unsigned)tiles, ANY_THREADS>>>(d_in, n, tile_sum);
-        scan_tile_sums<<<1, SUMS_THREADS>>>(tile_sum, (int)tiles);
+    if (SCAN_VARIANT == 0) {
+        scan_three_passes(d_in, d_out, n, (unsigned *)d_scratch);
+        return;
     }
-    scan_tiles<<<(unsigned)tiles, ANY_THREADS>>>(d_in, d_out, n, tiles > 1 ? tile_sum : NULL);
+    cudaMemsetAsync(d_scratch, 0, lb_scratch_bytes(n));
+    unsigned long long *words = (unsigned long long *)d_scratch;
+    lookback_scan<<<(unsigned)lb_tiles_of(n), LB_THREADS>>>(d_in, d_out, n, (unsigned *)words,
+                                                            words + 1);
 }
