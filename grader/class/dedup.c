@@ -139,6 +139,11 @@ int sl_dedup_shareable(const char *text, size_t n, const char *folder)
 
 int sl_dedup_key(const sl_dedup_file *f, char key[65])
 {
+    /* a plain file with one name: a link (symbolic or hard, to a project
+     * file say) is judged by what it links to, not by its bytes alone */
+    struct stat st;
+    if (lstat(f->source, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1)
+        return -1;
     size_t n = 0;
     char *text = sl_read_file(f->source, MAX_SOURCE, &n);
     if (!text)

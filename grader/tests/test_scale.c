@@ -241,6 +241,15 @@ START_TEST(the_key_changes_with_anything_that_can_change_a_verdict)
     write_text(b, "barriers.cu", "__global__ void k() { }\n"); /* one byte more */
     ck_assert_int_eq(sl_dedup_key(&f, k2), 0);
     ck_assert_str_ne(k1, k2);
+    char other[4300];
+    snprintf(other, sizeof other, "%s/other.cu", b);
+    ck_assert_int_eq(link(pb, other), 0); /* a hard link: judged by where it points */
+    ck_assert_int_eq(sl_dedup_key(&f, k2), -1);
+    unlink(other);
+    ck_assert_int_eq(symlink(pa, other), 0);
+    f.source = other;
+    ck_assert_int_eq(sl_dedup_key(&f, k2), -1);
+    f.source = pb;
     write_text(b, "barriers.cu", "#include \"x.h\"\n");
     write_text(b, "x.h", "\n");
     ck_assert_int_eq(sl_dedup_key(&f, k2), -1); /* its own header: graded alone */
