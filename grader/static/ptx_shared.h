@@ -8,7 +8,10 @@
  * instruction that reads shared operands, any generic load, store or
  * atomic (its address may point into shared memory, whoever computed it),
  * any call through a register or to a function the module does not define
- * (but printf, malloc, free and assert) counts as touching it. */
+ * (but printf, malloc, free and assert) counts as touching it. The judge
+ * asks it of the whole module (grade.c): the host code of an exercise's
+ * launcher may launch any kernel of the file, and which it can is not in
+ * the PTX. */
 #ifndef SYNCLAB_PTX_SHARED_H
 #define SYNCLAB_PTX_SHARED_H
 
