@@ -4,15 +4,21 @@
 # students per minute, processes per student (runner, sanitizer and sweep
 # runs and nvcc calls, from SYNCLAB_TRACE), the machine's CPU time and the
 # sha256 of grades.csv, which must not change when a speed lever does.
-#   scripts/bench-class.sh N [syncgrade class options...]
+#   scripts/bench-class.sh N [--distinct] [syncgrade class options...]
 # e.g. scripts/bench-class.sh 100 --jobs 8
 #      scripts/bench-class.sh 100 --gpus all
+#      SYNCLAB_LEVERS=jobs scripts/bench-class.sh 24 --distinct
+# --distinct: no two files of the class byte-identical (make-demo-class.sh),
+# so the dedup lever has nothing to share. SYNCLAB_LEVERS (levers.h) picks
+# the grader's levers; the summary says which were on.
 # A fixed --seed (1 unless given) keeps the checksum comparable.
 # BENCH_DIR: where the class and the grades go (default build/bench-class).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-n=${1:?usage: bench-class.sh N [syncgrade class options...]}
+n=${1:?usage: bench-class.sh N [--distinct] [syncgrade class options...]}
 shift
+distinct=()
+if [ "${1:-}" = --distinct ]; then distinct=(--distinct); shift; fi
 syncgrade=${SYNCGRADE:-$root/build/syncgrade}
 dir=${BENCH_DIR:-$root/build/bench-class}
 [ -x "$syncgrade" ] || { echo "bench-class: no $syncgrade (build first)" >&2; exit 2; }
@@ -21,7 +27,7 @@ for a in "$@"; do [ "$a" = --seed ] && seed=(); done
 
 rm -rf "$dir"
 mkdir -p "$dir"
-"$root/scripts/make-demo-class.sh" "$dir/class" "$n" > "$dir/class.txt"
+"$root/scripts/make-demo-class.sh" "${distinct[@]}" "$dir/class" "$n" > "$dir/class.txt"
 
 # the machine's CPU time (user, nice, system; /proc/stat's first line, in
 # clock ticks): sandboxed runners are in a PID namespace whose CPU time never
@@ -42,15 +48,20 @@ plain=$(count '^\[trace\] [^ ]*: plain run')
 tools=$(count '^\[trace\] [^ ]*: \(racecheck\|synccheck\|memcheck\|initcheck\)')
 sweeps=$(count '^\[trace\] sweep ')
 nvcc=$(count '^\[trace\] build: nvcc')
+reused=$(count '^\[trace\] dedup ')
+cores=$(nproc)
 awk -v n="$n" -v s="$start" -v e="$end" -v p="$plain" -v t="$tools" -v w="$sweeps" \
-    -v c="$nvcc" -v cpu="$cpu" 'BEGIN {
+    -v c="$nvcc" -v cpu="$cpu" -v r="$reused" -v cores="$cores" \
+    -v levers="${SYNCLAB_LEVERS-(default)}" -v d="${distinct[*]:-}" 'BEGIN {
   wall = e - s
   printf "students:             %d\n", n
   printf "wall:                 %.1f s (%.1f s per student)\n", wall, wall / n
   printf "students per minute:  %.2f\n", n * 60 / wall
-  printf "cpu:                  %.0f s (%.1f s per student)\n", cpu, cpu / n
+  printf "levers:               %s%s\n", levers == "" ? "none" : levers, d != "" ? " (distinct files)" : ""
+  printf "cpu:                  %.0f s (%.1f s per student, %.1f of %d cores busy)\n", cpu, cpu / n, cpu / wall, cores
   printf "processes per student: %.1f GPU (%.1f plain runs, %.1f sanitizer runs, %.1f sweep runs), %.1f nvcc\n",
          (p + t + w) / n, p / n, t / n, w / n, c / n
+  printf "lessons reused:       %.1f per student (identical files, dedup)\n", r / n
 }'
 # where the time goes, per student: processes and the sum of their wall
 # times, from the trace (their CPU time is in the machine's counter above)

@@ -4,11 +4,17 @@
 # mutants of different lessons per buggy student, spread over the zoo). Every file is
 # made self-contained (a mutant's #include of the solution is replaced by the
 # solution's text) so it passes the submission policy like a student's file.
-#   scripts/make-demo-class.sh <out dir> [students=20] [every=2]
+#   scripts/make-demo-class.sh [--distinct] <out dir> [students=20] [every=2]
 # every=2: every second student is a clean copy of the solutions.
+# --distinct: every file ends with a comment naming its student, so no two
+# files of the class are byte-identical (the grader's dedup lever, which
+# judges identical files once, then finds nothing to share: what the other
+# levers do can be measured apart from it). The verdicts are the same.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-out=${1:?usage: make-demo-class.sh <out dir> [students] [every]}
+distinct=0
+if [ "${1:-}" = --distinct ]; then distinct=1; shift; fi
+out=${1:?usage: make-demo-class.sh [--distinct] <out dir> [students] [every]}
 students=${2:-20}
 every=${3:-2}
 mapfile -t zoo < <(ls "$root"/lessons/*/zoo/*.cu | sort)
@@ -24,6 +30,12 @@ inline_mutant() {
     { print }' "$1"
 }
 
+# A comment naming the student at the end of each file (line numbers stay).
+make_distinct() {
+  (( distinct )) || return 0
+  for f in "$1"/*.cu; do printf '// demo class: %s\n' "$(basename "$1")" >> "$f"; done
+}
+
 rm -rf "$out"
 m=0
 for ((k = 0; k < students; k++)); do
@@ -32,6 +44,7 @@ for ((k = 0; k < students; k++)); do
   cp "$root"/solutions/*.cu "$dir"/
   if (( k % every == every - 1 )); then
     echo "$(basename "$dir"): solutions"
+    make_distinct "$dir"
     continue
   fi
   # two mutants of different lessons per buggy student
@@ -45,4 +58,5 @@ for ((k = 0; k < students; k++)); do
     echo "$(basename "$dir"): $lesson <- $(basename "$src" .cu) ($(sed -n 's|^// EXPECT ||p' "$src" | tr '\n' ' '))"
   done
   m=$((m + 1))
+  make_distinct "$dir"
 done

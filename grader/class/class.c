@@ -13,11 +13,14 @@
 #include "budget.h"
 #include "channel.h"
 #include "contain.h"
+#include "dedup.h"
 #include "files.h"
+#include "gpu_arch.h"
 #include "gpu_probe.h"
 #include "gradescope.h"
 #include "jobs.h"
 #include "junit.h"
+#include "levers.h"
 #include "lesson_run.h"
 #include "locate.h"
 #include "proc.h"
@@ -26,6 +29,7 @@
 #include "roster.h"
 #include "sandbox.h"
 #include "shard.h"
+#include "trace.h"
 
 enum { MAX_STUDENT_REPORT = 64 << 20, MAX_CLASS_LESSONS = 64 };
 
@@ -147,6 +151,7 @@ typedef struct {
     int class_size; /* the whole class, when this run is one shard */
     int *gpu_of;    /* with c->gpus: each student's GPU */
     int gpu_busy[SL_MAX_GPUS];
+    char dedup_dir[4200]; /* <out>/.dedup with the dedup lever, else "" (dedup.h) */
 } class_state;
 
 /* <out>/students/<name>: apart from the class's own files (grades.csv),
@@ -174,6 +179,67 @@ static int refused_outcomes(const class_state *s, int i, sl_outcome *all)
     return n;
 }
 
+/* How long a student waits for another to publish a file they share
+ * (dedup.h) before grading it alone: longer than any lesson takes. */
+#define DEDUP_WAIT_S (20 * 60.0)
+
+/* One lesson of student i into outcomes (lesson->count of them); 0 ok. */
+static int grade_lesson(class_state *s, int i, int l, const char *dir, sl_outcome *outcomes)
+{
+    const sl_class *c = s->c;
+    const sl_lesson *lesson = c->lessons[l];
+    const sl_located *found = &s->files[i].located[l];
+    char source[4300], out[4200];
+    if (found->found)
+        snprintf(source, sizeof source, "%s", found->path);
+    else
+        snprintf(source, sizeof source, "%s/%s.cu", s->files[i].folder, lesson->name);
+    snprintf(out, sizeof out, "%s/%s", dir, lesson->name);
+    sl_lesson_job job = {0};
+    job.build = c->build;
+    job.harness_lib_dir = c->harness_lib_dir;
+    job.source = source;
+    job.out_dir = out;
+    job.sanitizer = c->sanitizer;
+    job.seed = s->seeds[i];
+    job.timeout_scale = c->timeout_scale;
+    job.policy = 1;
+    job.shown_folder = found->folder;
+    job.missing_note = found->found ? NULL : found->note;
+    if (sl_lesson_open_channels(lesson, &job) != 0)
+        return -1;
+    sl_lesson_run(lesson, &job);
+    sl_lesson_collect(lesson, &job, outcomes);
+    sl_report_write_lesson(job.out_dir, job.source, job.seed, outcomes, lesson->count);
+    sl_lesson_close_channels(lesson, &job);
+    return 0;
+}
+
+/* The dedup key of student i's file for lesson l (dedup.h); -1: none (no
+ * cache, a file not found, one that may not be shared). */
+static int lesson_key(const class_state *s, int i, int l, const char *arch, char key[65])
+{
+    const sl_located *found = &s->files[i].located[l];
+    if (!s->dedup_dir[0] || !found->found)
+        return -1;
+    sl_dedup_file f = {s->c->lessons[l]->name, found->path, found->folder, s->seeds[i], arch};
+    return sl_dedup_key(&f, key);
+}
+
+/* A lesson taken from an identical file graded for another student: its
+ * results.json (hint, progress) as if graded here. */
+static void reused_lesson(const class_state *s, int i, int l, const char *dir, sl_outcome *outcomes)
+{
+    char out[4200];
+    snprintf(out, sizeof out, "%s/%s", dir, s->c->lessons[l]->name);
+    sl_mkdirs(out);
+    sl_report_write_lesson(out, s->files[i].located[l].path, s->seeds[i], outcomes,
+                           s->c->lessons[l]->count);
+    if (sl_tracing())
+        fprintf(stderr, "[trace] dedup %s: %s: identical to a file already graded\n",
+                s->students[i].shown, s->c->lessons[l]->name);
+}
+
 static int grade_student(int i, void *arg)
 {
     class_state *s = arg;
@@ -184,40 +250,55 @@ static int grade_student(int i, void *arg)
     char dir[4096];
     student_dir(s, i, dir, sizeof dir);
     double t0 = sl_now();
-    int total = 0;
-    for (int l = 0; l < c->nlessons; l++)
+    int total = 0, offset[MAX_CLASS_LESSONS];
+    for (int l = 0; l < c->nlessons; l++) {
+        offset[l] = total;
         total += c->lessons[l]->count;
+    }
     sl_outcome *all = calloc((size_t)(total ? total : 1), sizeof *all);
     int n = 0;
     if (all && s->students[i].refused)
         n = refused_outcomes(s, i, all);
-    for (int l = 0; all && !s->students[i].refused && l < c->nlessons; l++) {
-        const sl_lesson *lesson = c->lessons[l];
-        const sl_located *found = &s->files[i].located[l];
-        char source[4300], out[4200];
-        if (found->found)
-            snprintf(source, sizeof source, "%s", found->path);
-        else
-            snprintf(source, sizeof source, "%s/%s.cu", s->files[i].folder, lesson->name);
-        snprintf(out, sizeof out, "%s/%s", dir, lesson->name);
-        sl_lesson_job job = {0};
-        job.build = c->build;
-        job.harness_lib_dir = c->harness_lib_dir;
-        job.source = source;
-        job.out_dir = out;
-        job.sanitizer = c->sanitizer;
-        job.seed = s->seeds[i];
-        job.timeout_scale = c->timeout_scale;
-        job.policy = 1;
-        job.shown_folder = found->folder;
-        job.missing_note = found->found ? NULL : found->note;
-        if (sl_lesson_open_channels(lesson, &job) != 0)
-            return 3;
-        sl_lesson_run(lesson, &job);
-        sl_lesson_collect(lesson, &job, all + n);
-        sl_report_write_lesson(job.out_dir, job.source, job.seed, all + n, lesson->count);
-        sl_lesson_close_channels(lesson, &job);
-        n += lesson->count;
+    if (all && !s->students[i].refused) {
+        /* the arch the files are built for: part of the dedup key */
+        char arch[64] = "";
+        if (s->dedup_dir[0]) {
+            sl_gpu_target t;
+            sl_gpu_target_pick(c->build->arch, c->build->default_arch, c->build->nvcc_archs, &t);
+            snprintf(arch, sizeof arch, "%s cc %d", t.arch, t.gpu_cc);
+        }
+        /* A file another student is grading now waits until this
+         * student's other lessons are done: then it is taken, or graded
+         * here if it never comes. */
+        char keys[MAX_CLASS_LESSONS][65];
+        int busy[MAX_CLASS_LESSONS] = {0};
+        for (int l = 0; l < c->nlessons; l++) {
+            sl_outcome *o = all + offset[l];
+            int keyed = lesson_key(s, i, l, arch, keys[l]) == 0;
+            sl_dedup_claim_result r =
+                keyed ? sl_dedup_claim(s->dedup_dir, keys[l], c->lessons[l], o) : SL_DEDUP_ALONE;
+            if (r == SL_DEDUP_HIT) {
+                reused_lesson(s, i, l, dir, o);
+            } else if (r == SL_DEDUP_BUSY) {
+                busy[l] = 1;
+            } else {
+                if (grade_lesson(s, i, l, dir, o) != 0)
+                    return 3;
+                if (r == SL_DEDUP_OWN)
+                    sl_dedup_publish(s->dedup_dir, keys[l], c->lessons[l], o);
+            }
+        }
+        for (int l = 0; l < c->nlessons; l++) {
+            if (!busy[l])
+                continue;
+            sl_outcome *o = all + offset[l];
+            if (sl_dedup_wait(s->dedup_dir, keys[l], c->lessons[l], o, DEDUP_WAIT_S) ==
+                SL_DEDUP_HIT)
+                reused_lesson(s, i, l, dir, o);
+            else if (grade_lesson(s, i, l, dir, o) != 0)
+                return 3;
+        }
+        n = total;
     }
     sl_report rep = {s->students[i].shown, s->seeds[i], sl_now() - t0, all, n};
     char *text = sl_report_to_text(&rep);
@@ -584,6 +665,12 @@ int sl_class_grade(const sl_class *c)
     if (!c->quiet || !sl_sandbox_available())
         printf("%s\n", sl_sandbox_status());
     sl_gpu_probe(); /* once: every lesson and student inherits the answer */
+    /* identical files judged once (dedup.h): the cache is this run's own */
+    if (sl_lever_on("dedup")) {
+        snprintf(s.dedup_dir, sizeof s.dedup_dir, "%s/.dedup", c->out);
+        if (sl_dedup_open(s.dedup_dir) != 0)
+            s.dedup_dir[0] = '\0';
+    }
     if (!c->quiet) {
         printf("grading %d students of %s, %d at a time", s.count, c->submissions,
                c->jobs > 0 ? c->jobs : 1);
@@ -602,6 +689,8 @@ int sl_class_grade(const sl_class *c)
      * file some runner touched while others were graded is replaced, and
      * drop what a runner left behind since. */
     sl_contain_kill_children(NULL, 0, 5.0);
+    if (s.dedup_dir[0])
+        sl_dedup_close(s.dedup_dir);
     int unwritten = 0;
     long long disk = 0, largest = 0, kept = 0;
     for (int i = 0; i < s.count; i++) {

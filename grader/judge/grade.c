@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "budget.h"
+#include "levers.h"
 #include "demangle.h"
 #include "build.h"
 #include "files.h"
@@ -17,6 +18,7 @@
 #include "hint.h"
 #include "proc.h"
 #include "ptx_budget.h"
+#include "ptx_shared.h"
 #include "ptx_order.h"
 #include "ptx_warp.h"
 #include "sanitizer.h"
@@ -993,6 +995,8 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
                     sl_ptx_atomic_barrier_any_scope(&p, exercise_kernel, &sc))) {
             *tools_off |= SL_TOOL_RACECHECK;
         }
+        if (!decided && sl_lever_on("racecheck") && !sl_ptx_may_touch_shared(&p, NULL, NULL, 0))
+            *tools_off |= SL_TOOLS_NO_SHARED;
         /* a verdict reached after the budget ran out rests on analyses
          * that stopped half-way: none is given but this one */
         if (sl_ptx_budget_exhausted(NULL)) {
@@ -1010,6 +1014,14 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
     free(ptx);
     sl_demangle_in(&r->detail); /* kernels by the names the student wrote */
     return decided;
+}
+
+unsigned sl_grade_tools(const sl_exercise *e, unsigned tools_off)
+{
+    unsigned tools = e->tools ? e->tools : SL_TOOLS_ALL;
+    if (tools_off & SL_TOOLS_NO_SHARED)
+        tools &= ~(unsigned)SL_TOOL_RACECHECK;
+    return tools & ~tools_off & SL_TOOLS_ALL;
 }
 
 void sl_grade_statics(const sl_lesson *l, const sl_grade_ctx *ctx, sl_static_verdict *out)
@@ -1175,8 +1187,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
                                    "cuda::barrier with a completion function); racecheck cannot "
                                    "follow such a barrier, so no race check ran: the outputs and "
                                    "the other tools still judge this exercise\n");
-    sanitizers_start(ctx, e, &small, smalldir,
-                     (e->tools ? e->tools : SL_TOOLS_ALL) & ~swept & ~tools_off, workdir,
+    sanitizers_start(ctx, e, &small, smalldir, sl_grade_tools(e, tools_off) & ~swept, workdir,
                      tool_limit(ctx, plain_small_s), &batch);
     trace(l, e, "small plain run", t0);
     sl_outcome full_r;

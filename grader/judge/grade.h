@@ -23,6 +23,13 @@ typedef struct {
 /* What the lesson sweep (sweep.h) ran clean for one exercise: SL_TOOL_*
  * bits and these two, and how many full inputs it compared. */
 enum { SL_SWEPT_SMALL = 16, SL_SWEPT_FULL = 32 };
+/* A tools_off bit of its own: with the racecheck lever (levers.h), no code
+ * of the file can touch shared memory (ptx_shared.h), so racecheck, which
+ * looks at nothing else, is not run; unlike SL_TOOL_RACECHECK in tools_off
+ * it needs no note in the verdict. */
+enum { SL_TOOLS_NO_SHARED = 64 };
+/* The tools an exercise runs, from its own list and its tools_off bits. */
+unsigned sl_grade_tools(const sl_exercise *e, unsigned tools_off);
 typedef struct {
     unsigned checks;
     int full_cases;

@@ -9,6 +9,7 @@
 #include "budget.h"
 #include "files.h"
 #include "gpu_turn.h"
+#include "levers.h"
 #include "proc.h"
 #include "sanitizer.h"
 #include "trace.h"
@@ -30,6 +31,7 @@ enum { SWEEP_SMALL_IDLE = 8 };
 typedef struct {
     int index;
     const sl_exercise *e;
+    unsigned tools; /* the tools it runs (sl_grade_tools) */
     sl_inputs small, full;
     int runs; /* of the full inputs */
     char count_text[16], full_count_text[16];
@@ -59,8 +61,8 @@ static const char *check_name(int check)
 /* Whether a member's exercise asks for this check at all. */
 static int wants(const member *x, int check)
 {
-    unsigned tools = x->e->tools ? x->e->tools : SL_TOOLS_ALL;
-    return check == SL_SWEPT_SMALL || (tools & (unsigned)check);
+    /* a tool no member runs starts no process (check_argv) */
+    return check == SL_SWEPT_SMALL || (x->tools & (unsigned)check);
 }
 
 static sl_runner_group group_of(const char *name, const char *dir, const char *count,
@@ -147,6 +149,11 @@ static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which
         memset(x, 0, sizeof *x);
         x->index = which[k];
         x->e = e;
+        /* with the racecheck lever, a tool the exercise will not run
+         * (tools_off) is not swept either; without it, as before */
+        x->tools = sl_lever_on("racecheck") ? sl_grade_tools(e, tools_off)
+                   : e->tools               ? e->tools
+                                            : SL_TOOLS_ALL;
         /* more repeats than a sweep takes: the exercise runs them all itself */
         x->runs = !with_full || e->repeats > MAX_RUNS ? 0 : e->repeats < 1 ? 1 : e->repeats;
         snprintf(x->small_dir, sizeof x->small_dir, "%s/sweep/in/small/%s", ctx->workdir, e->name);

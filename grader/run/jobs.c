@@ -1,6 +1,7 @@
 #include "jobs.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,15 @@ int sl_jobs_default_parallel(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     return cpus > 2 ? (int)(cpus / 2) : 1;
+}
+
+int sl_jobs_cpu_count(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return cpus > 1 ? (int)cpus : 1;
 }
 
 static int start(const sl_jobs *j, int job, pid_t *pid)

@@ -29,5 +29,8 @@ typedef struct {
 int sl_jobs_run(const sl_jobs *j);
 /* A sensible default for parallel: half the CPUs, at least 1. */
 int sl_jobs_default_parallel(void);
+/* The CPU cores this process may run on (its affinity mask, so a Slurm
+ * allocation or taskset counts, not the whole machine), at least 1. */
+int sl_jobs_cpu_count(void);
 
 #endif

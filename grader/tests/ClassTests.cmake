@@ -3,6 +3,8 @@
 #                           credit for what it cheats (its expect.txt)
 #   adversarial.class       the same folder graded as a class: zero points in
 #                           grades.csv for every cheated exercise
+#   adversarial.class_dedup the same, every case twice with one seed: identical
+#                           files judged once, each twin its original's row
 #   sandbox.<case>          the raw-system-call cases without the policy: the
 #                           sandbox stops the attack (GPU)
 #   class.shards            shards of a class merged equal one run
@@ -75,6 +77,15 @@ add_test(NAME adversarial.class
 # static: it passes without a GPU; with one it grades the dynamic cases too.
 set_tests_properties(adversarial.class PROPERTIES LABELS "static;adversarial;class" TIMEOUT 3600
                      PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+
+# The same cases twice each, one seed, identical files judged once
+# (class/dedup.h): each case as its expect.txt says, each twin its
+# original's row.
+add_test(NAME adversarial.class_dedup
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_dedup.sh $<TARGET_FILE:syncgrade>
+                 ${SYNCLAB_ADVERSARIAL_DIR} ${CMAKE_BINARY_DIR}/adversarial-class-dedup)
+set_tests_properties(adversarial.class_dedup PROPERTIES LABELS "static;adversarial;class"
+                     TIMEOUT 3600 PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
 
 # Shards 1/3, 2/3, 3/3 merged equal one run of the class (static verdicts
 # without a GPU; with one, the dynamic ones too).

@@ -5,14 +5,15 @@
 # when there is a GPU. Without a GPU the dynamic cases are SKIP (0 points,
 # said in notes); with one the cheats must still get nothing. No file the
 # class wrote may hold what a submission forged (SYNCLAB_FORGED).
-#   class_adversarial.sh <syncgrade> <adversarial dir> <out dir>
+#   class_adversarial.sh <syncgrade> <adversarial dir> <out dir> [class options...]
 set -euo pipefail
 syncgrade=$1 cases=$2 out=$3
+shift 3
 rm -rf "$out"
 lessons=()
 for f in "$cases"/*/*.cu; do lessons+=(--lesson "$(basename "$f" .cu)"); done
 mapfile -t lessons < <(printf '%s\n' "${lessons[@]}" | paste - - | sort -u | tr '\t' '\n')
-"$syncgrade" class --submissions "$cases" --out "$out" --jobs 2 --quiet "${lessons[@]}" ||
+"$syncgrade" class --submissions "$cases" --out "$out" --jobs 2 --quiet "${lessons[@]}" "$@" ||
   [ $? -eq 1 ] # 1: some exercise not judged (ERROR), still checked below
 csv=$out/grades.csv
 [ -s "$csv" ] || { echo "no $csv"; exit 1; }

@@ -29,6 +29,7 @@ Suite *locate_suite(void);
 Suite *demangle_suite(void);
 Suite *runner_trust_suite(void);
 Suite *gpu_arch_suite(void);
+Suite *scale_suite(void);
 /* Two small lessons for the tests of modules that take lessons. */
 #include "exercise.h"
 extern const sl_lesson unit_lesson_a, unit_lesson_b;

@@ -1,0 +1,369 @@
+/* The class-throughput levers (issue 29): levers.h, sha256.h,
+ * ptx_shared.h (racecheck only where shared memory can be touched) and
+ * dedup.h (identical lesson files judged once). */
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dedup.h"
+#include "files.h"
+#include "levers.h"
+#include "proc.h"
+#include "ptx.h"
+#include "ptx_shared.h"
+#include "sha256.h"
+#include "unit.h"
+
+START_TEST(levers_from_the_environment_value)
+{
+    ck_assert(sl_lever_in(NULL, "jobs") && sl_lever_in(NULL, "dedup"));
+    ck_assert(!sl_lever_in(NULL, "racecheck")); /* not proven on a GPU yet */
+    ck_assert(!sl_lever_in("none", "jobs"));
+    ck_assert(!sl_lever_in("", "dedup"));
+    ck_assert(sl_lever_in("jobs,racecheck", "racecheck"));
+    ck_assert(sl_lever_in("jobs, dedup", "dedup"));
+    ck_assert(!sl_lever_in("jobsx,dedu", "jobs"));
+    ck_assert(!sl_lever_in("jobsx,dedu", "dedup"));
+}
+END_TEST
+
+START_TEST(sha256_known_digests)
+{
+    char hex[65];
+    sl_sha256 s;
+    sl_sha256_init(&s);
+    sl_sha256_hex(&s, hex);
+    ck_assert_str_eq(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    sl_sha256_init(&s);
+    sl_sha256_add(&s, "abc", 3);
+    sl_sha256_hex(&s, hex);
+    ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    /* two blocks, fed in pieces that cross the block boundary */
+    const char *m = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    sl_sha256_init(&s);
+    sl_sha256_add(&s, m, 10);
+    sl_sha256_add(&s, m + 10, strlen(m) - 10);
+    sl_sha256_hex(&s, hex);
+    ck_assert_str_eq(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+}
+END_TEST
+
+/* ---------- ptx_shared ---------- */
+
+static int module_touches(const char *body)
+{
+    char text[4096];
+    snprintf(text, sizeof text,
+             ".version 8.0\n.target sm_90\n.address_size 64\n"
+             ".visible .entry k(\n\t.param .u64 k_param_0\n)\n{\n"
+             "\t.reg .pred %%p<4>;\n\t.reg .b32 %%r<9>;\n\t.reg .b64 %%rd<9>;\n"
+             "\tld.param.u64 %%rd1, [k_param_0];\n\tcvta.to.global.u64 %%rd2, %%rd1;\n"
+             "%s\tret;\n}\n",
+             body);
+    sl_ptx p;
+    sl_ptx_parse(text, &p);
+    ck_assert_int_eq(p.nfunc, 1);
+    int touches = sl_ptx_may_touch_shared(&p, NULL, NULL, 0);
+    sl_ptx_free(&p);
+    return touches;
+}
+
+START_TEST(global_only_code_touches_no_shared_memory)
+{
+    ck_assert(!module_touches("\tld.global.u32 %r1, [%rd2];\n\tadd.s32 %r2, %r1, 1;\n"
+                              "\tst.global.u32 [%rd2], %r2;\n"
+                              "\tatom.global.add.u32 %r3, [%rd2], 1;\n"
+                              "\tld.global.nc.v2.u32 {%r4, %r5}, [%rd2];\n"
+                              "\tld.volatile.global.u32 %r6, [%rd2];\n"
+                              "\tst.release.gpu.global.u32 [%rd2], %r6;\n"
+                              "\tbar.sync 0;\n\tmembar.gl;\n\tfence.acq_rel.gpu;\n"
+                              "\tshfl.sync.bfly.b32 %r7, %r6, 1, 31, -1;\n"
+                              "\tld.local.u32 %r8, [%rd3];\n"));
+}
+END_TEST
+
+START_TEST(each_way_to_shared_memory_is_seen)
+{
+    static const char *const ways[] = {
+        "\tld.shared.u32 %r1, [%r2];\n",
+        "\tst.shared::cta.u32 [%r2], %r1;\n",
+        "\tatom.shared.add.u32 %r1, [%r2], 1;\n",
+        "\tred.shared.add.u32 [%r2], 1;\n",
+        "\tcvta.shared.u64 %rd3, %rd4;\n",
+        "\tcvta.to.shared.u64 %rd3, %rd4;\n",
+        "\tisspacep.shared %p1, %rd4;\n",
+        "\tmbarrier.arrive.b64 %rd3, [%rd4];\n",
+        "\tcp.async.ca.shared.global [%r2], [%rd2], 16;\n",
+        "\tcp.async.commit_group;\n",
+        "\tldmatrix.sync.aligned.m8n8.x4.b16 {%r1, %r2, %r3, %r4}, [%r5];\n",
+        "\tmapa.u64 %rd3, %rd4, %r1;\n",
+        /* generic: the address may be a shared one, whoever made it */
+        "\tld.u32 %r1, [%rd2];\n",
+        "\tst.u32 [%rd2], %r1;\n",
+        "\tatom.add.u32 %r1, [%rd2], 1;\n",
+        "\tld.volatile.u32 %r1, [%rd2];\n",
+        "\tst.relaxed.gpu.u32 [%rd2], %r1;\n",
+        "\t@%p1 ld.acquire.gpu.u32 %r1, [%rd2];\n",
+        /* calls this module cannot see into */
+        "\tcall.uni %rd5, (param0), prototype_0;\n",
+        "\tcall.uni (retval0), mystery, (param0);\n",
+    };
+    for (size_t i = 0; i < sizeof ways / sizeof ways[0]; i++)
+        ck_assert_msg(module_touches(ways[i]), "not seen: %s", ways[i]);
+    /* printf and assert are fine */
+    ck_assert(!module_touches("\tcall.uni (retval0), vprintf, (param0, param1);\n"));
+}
+END_TEST
+
+START_TEST(a_marked_scope_sees_only_its_functions)
+{
+    static const char text[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                               ".visible .entry plain()\n{\n\tret;\n}\n"
+                               ".visible .entry tiled()\n{\n\t.reg .b32 %r<3>;\n"
+                               "\tst.shared.u32 [%r1], %r2;\n\tret;\n}\n";
+    sl_ptx p;
+    sl_ptx_parse(text, &p);
+    ck_assert_int_eq(p.nfunc, 2);
+    char mark[2] = {1, 0}, where[256];
+    ck_assert(!sl_ptx_may_touch_shared(&p, mark, where, sizeof where));
+    ck_assert(sl_ptx_may_touch_shared(&p, NULL, where, sizeof where));
+    ck_assert_ptr_nonnull(strstr(where, "st.shared.u32"));
+    sl_ptx_free(&p);
+}
+END_TEST
+
+static int file_touches(const char *path)
+{
+    char *text = sl_read_file(path, 64 << 20, NULL);
+    ck_assert_ptr_nonnull(text);
+    sl_ptx p;
+    sl_ptx_parse(text, &p);
+    ck_assert_int_gt(p.nfunc, 0);
+    int touches = sl_ptx_may_touch_shared(&p, NULL, NULL, 0);
+    sl_ptx_free(&p);
+    free(text);
+    return touches;
+}
+
+START_TEST(nvcc_output_with_and_without_shared_memory)
+{
+    ck_assert(!file_touches(PTX_NO_SHARED)); /* what this nvcc emits for global-only kernels */
+    ck_assert(file_touches(PTX_IDIOMS));     /* extern __shared__, barriers ... */
+}
+END_TEST
+
+/* ---------- dedup ---------- */
+
+static void write_text(const char *dir, const char *name, const char *text)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    ck_assert_int_eq(sl_write_file(path, text), 0);
+}
+
+static int shareable(const char *text, const char *folder)
+{
+    return sl_dedup_shareable(text, strlen(text), folder);
+}
+
+START_TEST(shareable_only_when_nothing_but_the_bytes_reach_the_compiler)
+{
+    char dir[] = "/tmp/synclab_dedup_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    write_text(dir, "mine.h", "#define N 3\n");
+    ck_assert(shareable("#include \"barriers.h\"\n#include <stdint.h>\n// a file included "
+                        "twice is fine\n__global__ void k() {}\n",
+                        dir));
+    ck_assert(shareable("#include <limits.h> // INT_MAX\n", dir));
+    /* a name the student's folder holds would be read from there */
+    ck_assert(!shareable("#include \"mine.h\"\n", dir));
+    ck_assert(!shareable("#include <mine.h>\n", dir));
+    /* not written plainly: a macro, a comment first, a spliced word, a digraph */
+    ck_assert(!shareable("#define H \"barriers.h\"\n#include H\n", dir));
+    ck_assert(!shareable("/**/#include \"barriers.h\"\n", dir));
+    ck_assert(!shareable("#inc\\\nlude \"mine.h\"\n", dir));
+    ck_assert(!shareable("%:include \"barriers.h\"\n", dir));
+    ck_assert(!shareable("#include \"../x.h\"\n", dir));
+    ck_assert(!shareable("#include \"/etc/hostname\"\n", dir));
+    /* other ways to read a file, the path, the clock */
+    ck_assert(!shareable("#embed \"mine.h\"\n", dir));
+    ck_assert(!shareable("#pragma GCC dependency \"mine.h\"\n", dir));
+    ck_assert(!shareable("#if __has_include(\"mine.h\")\n#endif\n", dir));
+    ck_assert(!shareable("int n = sizeof(__FILE__);\n", dir));
+    ck_assert(!shareable("const char *t = __TIME__;\n", dir));
+    ck_assert(!shareable("auto w = std::source_location::current();\n", dir));
+    ck_assert(!shareable("int incl\\u0075de;\n", dir));
+    /* words that only contain them are plain identifiers */
+    ck_assert(shareable("int included = 0, my__FILE__x = 1; // reimported\n", dir));
+    sl_remove_tree(dir, 1);
+}
+END_TEST
+
+START_TEST(the_key_changes_with_anything_that_can_change_a_verdict)
+{
+    char dir[] = "/tmp/synclab_dedup_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char a[4200], b[4200], c[4200];
+    ck_assert_int_eq(sl_mkdirs(strcat(strcpy(a, dir), "/alice")), 0);
+    ck_assert_int_eq(sl_mkdirs(strcat(strcpy(b, dir), "/bob")), 0);
+    write_text(a, "barriers.cu", "__global__ void k() {}\n");
+    write_text(b, "barriers.cu", "__global__ void k() {}\n");
+    snprintf(c, sizeof c, "%s/barriers.cu", a);
+    char pa[4300], pb[4300], k1[65], k2[65];
+    snprintf(pa, sizeof pa, "%s/barriers.cu", a);
+    snprintf(pb, sizeof pb, "%s/barriers.cu", b);
+    sl_dedup_file f = {"barriers", pa, "", 1, "90 cc 90"};
+    ck_assert_int_eq(sl_dedup_key(&f, k1), 0);
+    f.source = pb;
+    ck_assert_int_eq(sl_dedup_key(&f, k2), 0);
+    ck_assert_str_eq(k1, k2); /* same bytes, another folder: one key */
+    f.seed = 2;
+    ck_assert_int_eq(sl_dedup_key(&f, k2), 0);
+    ck_assert_str_ne(k1, k2);
+    f.seed = 1;
+    f.arch = "80 cc 80";
+    ck_assert_int_eq(sl_dedup_key(&f, k2), 0);
+    ck_assert_str_ne(k1, k2);
+    f.arch = "90 cc 90";
+    f.shown_folder = "hw1/";
+    ck_assert_int_eq(sl_dedup_key(&f, k2), 0);
+    ck_assert_str_ne(k1, k2);
+    f.shown_folder = "";
+    f.lesson = "scan";
+    ck_assert_int_eq(sl_dedup_key(&f, k2), 0);
+    ck_assert_str_ne(k1, k2);
+    f.lesson = "barriers";
+    write_text(b, "barriers.cu", "__global__ void k() { }\n"); /* one byte more */
+    ck_assert_int_eq(sl_dedup_key(&f, k2), 0);
+    ck_assert_str_ne(k1, k2);
+    char other[4300];
+    snprintf(other, sizeof other, "%s/other.cu", b);
+    ck_assert_int_eq(link(pb, other), 0); /* a hard link: judged by where it points */
+    ck_assert_int_eq(sl_dedup_key(&f, k2), -1);
+    unlink(other);
+    ck_assert_int_eq(symlink(pa, other), 0);
+    f.source = other;
+    ck_assert_int_eq(sl_dedup_key(&f, k2), -1);
+    f.source = pb;
+    write_text(b, "barriers.cu", "#include \"x.h\"\n");
+    write_text(b, "x.h", "\n");
+    ck_assert_int_eq(sl_dedup_key(&f, k2), -1); /* its own header: graded alone */
+    sl_remove_tree(dir, 1);
+}
+END_TEST
+
+static void outcomes_of(sl_outcome *o, sl_verdict v)
+{
+    for (int k = 0; k < unit_lesson_a.count; k++) {
+        sl_outcome_init(&o[k], &unit_lesson_a, &unit_lesson_a.exercises[k]);
+        sl_outcome_set(&o[k], k == 0 ? v : SL_V_PASS);
+        sl_text_printf(&o[k].detail, "detail %d\n", k);
+    }
+}
+
+static void free_outcomes(sl_outcome *o)
+{
+    for (int k = 0; k < unit_lesson_a.count; k++)
+        sl_outcome_free(&o[k]);
+}
+
+START_TEST(one_grades_the_others_take_its_outcomes)
+{
+    char dir[] = "/tmp/synclab_dedup_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ck_assert_int_eq(sl_dedup_open(dir), 0);
+    const char *key = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+    sl_outcome mine[2], theirs[2];
+    ck_assert_int_eq(sl_dedup_claim(dir, key, &unit_lesson_a, theirs), SL_DEDUP_OWN);
+    /* a second claim while the first grades: busy, and a wait with a deadline */
+    ck_assert_int_eq(sl_dedup_claim(dir, key, &unit_lesson_a, theirs), SL_DEDUP_BUSY);
+    double t0 = sl_now();
+    ck_assert_int_eq(sl_dedup_wait(dir, key, &unit_lesson_a, theirs, 0.3), SL_DEDUP_ALONE);
+    ck_assert(sl_now() - t0 >= 0.3 && sl_now() - t0 < 5);
+    outcomes_of(mine, SL_V_RACE);
+    sl_dedup_publish(dir, key, &unit_lesson_a, mine);
+    ck_assert_int_eq(sl_dedup_wait(dir, key, &unit_lesson_a, theirs, 5), SL_DEDUP_HIT);
+    for (int k = 0; k < 2; k++) {
+        ck_assert_int_eq(theirs[k].verdict, mine[k].verdict);
+        ck_assert_str_eq(theirs[k].exercise, mine[k].exercise);
+        ck_assert_str_eq(sl_text_str(&theirs[k].detail), sl_text_str(&mine[k].detail));
+    }
+    free_outcomes(theirs);
+    ck_assert_int_eq(sl_dedup_claim(dir, key, &unit_lesson_a, theirs), SL_DEDUP_HIT);
+    free_outcomes(theirs);
+    free_outcomes(mine);
+    sl_dedup_close(dir);
+    struct stat st;
+    ck_assert_int_ne(stat(dir, &st), 0);
+}
+END_TEST
+
+START_TEST(outcomes_a_budget_could_change_are_not_shared)
+{
+    char dir[] = "/tmp/synclab_dedup_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    static const sl_verdict own[] = {SL_V_TIMEOUT, SL_V_LAUNCH, SL_V_MEMORY, SL_V_ERROR, SL_V_SKIP};
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
+        ck_assert_int_eq(sl_dedup_open(dir), 0);
+        const char *key = "k";
+        sl_outcome mine[2], theirs[2];
+        ck_assert_int_eq(sl_dedup_claim(dir, key, &unit_lesson_a, theirs), SL_DEDUP_OWN);
+        outcomes_of(mine, own[i]);
+        sl_dedup_publish(dir, key, &unit_lesson_a, mine);
+        free_outcomes(mine);
+        ck_assert_int_eq(sl_dedup_claim(dir, key, &unit_lesson_a, theirs), SL_DEDUP_ALONE);
+        ck_assert_int_eq(sl_dedup_wait(dir, key, &unit_lesson_a, theirs, 1), SL_DEDUP_ALONE);
+    }
+    sl_dedup_close(dir);
+}
+END_TEST
+
+START_TEST(an_owner_that_died_is_not_waited_for)
+{
+    char dir[] = "/tmp/synclab_dedup_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ck_assert_int_eq(sl_dedup_open(dir), 0);
+    sl_outcome theirs[2];
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) /* claims, then dies without publishing */
+        _exit(sl_dedup_claim(dir, "k", &unit_lesson_a, theirs) == SL_DEDUP_OWN ? 0 : 1);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    ck_assert_int_eq(sl_dedup_claim(dir, "k", &unit_lesson_a, theirs), SL_DEDUP_BUSY);
+    double t0 = sl_now();
+    ck_assert_int_eq(sl_dedup_wait(dir, "k", &unit_lesson_a, theirs, 60), SL_DEDUP_ALONE);
+    ck_assert(sl_now() - t0 < 5);
+    sl_dedup_close(dir);
+}
+END_TEST
+
+Suite *scale_suite(void)
+{
+    Suite *s = suite_create("scale");
+    TCase *tc = tcase_create("levers");
+    tcase_add_test(tc, levers_from_the_environment_value);
+    tcase_add_test(tc, sha256_known_digests);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("ptx_shared");
+    tcase_add_test(tc, global_only_code_touches_no_shared_memory);
+    tcase_add_test(tc, each_way_to_shared_memory_is_seen);
+    tcase_add_test(tc, a_marked_scope_sees_only_its_functions);
+    tcase_add_test(tc, nvcc_output_with_and_without_shared_memory);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("dedup");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, shareable_only_when_nothing_but_the_bytes_reach_the_compiler);
+    tcase_add_test(tc, the_key_changes_with_anything_that_can_change_a_verdict);
+    tcase_add_test(tc, one_grades_the_others_take_its_outcomes);
+    tcase_add_test(tc, outcomes_a_budget_could_change_are_not_shared);
+    tcase_add_test(tc, an_owner_that_died_is_not_waited_for);
+    suite_add_tcase(s, tc);
+    return s;
+}
