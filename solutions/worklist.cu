@@ -4,8 +4,7 @@
 // worklist_insert uses the short multi-block scan: scan each tile, scan the
 // tile sums (the same way, recursively), add each tile's offset back.
 // compact is the fast version (the stretch of docs/05-worklist.md): count,
-// scan the counts, then flag, scan and scatter each tile in one kernel; run
-// on L2-sized chunks so that the second read of the input hits the L2.
+// scan the counts, then flag, scan and scatter each tile in one kernel.
 #include "worklist.h"
 
 // Inclusive scan of one value per thread across the whole block.
@@ -153,15 +152,14 @@ static __host__ __device__ long long tile_ints(int block)
 // order the tile is rows of 128 ints; row r * nwarps + w is warp w's r-th
 // int4. kept[r] gets a bit per element of v[r]: bit j for component j.
 static __device__ void load_flagged(const int *in, int n, long long base, int threshold,
-                                    int4 v[CP_VECS], unsigned kept[CP_VECS], bool streaming)
+                                    int4 v[CP_VECS], unsigned kept[CP_VECS])
 {
     bool whole = base + tile_ints(blockDim.x) <= n && (size_t)in % 16 == 0;
 #pragma unroll
     for (int r = 0; r < CP_VECS; r++) {   // all loads in flight before any use
         long long e = base + 4LL * (r * blockDim.x + threadIdx.x);
         if (whole) {
-            // streaming: the last read of this tile, evict it first
-            v[r] = streaming ? __ldcs((const int4 *)(in + e)) : *(const int4 *)(in + e);
+            v[r] = *(const int4 *)(in + e);
         } else {   // the partial last tile: element by element
             v[r].x = e + 0 < n ? in[e + 0] : 0;
             v[r].y = e + 1 < n ? in[e + 1] : 0;
@@ -186,7 +184,7 @@ __global__ void count_kept(const int *in, int n, int threshold, unsigned *tile_c
     int lane = threadIdx.x % 32, warp = threadIdx.x / 32, nwarps = blockDim.x / 32;
     int4 v[CP_VECS];
     unsigned kept[CP_VECS];
-    load_flagged(in, n, blockIdx.x * tile_ints(blockDim.x), threshold, v, kept, false);
+    load_flagged(in, n, blockIdx.x * tile_ints(blockDim.x), threshold, v, kept);
     unsigned c = 0;
 #pragma unroll
     for (int r = 0; r < CP_VECS; r++)
@@ -272,35 +270,26 @@ __global__ void scan_tile_counts(unsigned *tile_count, int tiles, int *count)
         *count = (int)carry;
 }
 
-// Pass 3 (and the chunked plan's scatter): the kept elements of one tile, in
-// order, at out[out_start ..], where out_start = base + the sum of
-// counts_before[0 .. ncounts) (no counts: base alone). The rank of an element
-// in its tile comes in three levels: the 4 of an int4 (bits of kept[r]), the
-// 32 int4 of a row (a warp scan of their counts), the rows of the tile (warp
-// 0 scans the row totals). The kept elements are packed in shared memory
-// (staged: one int per element of the tile), then written by consecutive
-// threads to consecutive places: coalesced stores. Returns, in every thread,
-// out_start + the tile's kept count: where the next tile starts.
-static __device__ unsigned scatter_one_tile(const int *in, int n, int threshold, int tile,
-                                            unsigned base, const unsigned *counts_before,
-                                            int ncounts, int *out, bool streaming)
+// Pass 3: the kept elements of tile b, in order, at out[tile_offset[b] ..].
+// The rank of an element in its tile comes in three levels: the 4 of an int4
+// (bits of kept[r]), the 32 int4 of a row (a warp scan of their counts), the
+// rows of the tile (warp 0 scans the row totals). The kept elements are
+// packed in shared memory (staged: one int per element of the tile), then
+// written by consecutive threads to consecutive places: coalesced stores.
+// Blocks take the tiles from last to first: the tiles pass 1 read last are
+// still in the L2 cache.
+__global__ void scatter_tile(const int *in, int n, int threshold, const unsigned *tile_offset,
+                             int *out)
 {
     extern __shared__ int staged[];   // tile_ints(blockDim.x) ints
     __shared__ unsigned row_start[CP_MAX_ROWS];
-    __shared__ unsigned counts_part[32];
-    __shared__ unsigned tile_start, tile_end;
+    __shared__ unsigned tile_kept;
     int lane = threadIdx.x % 32, warp = threadIdx.x / 32, nwarps = blockDim.x / 32;
+    int tile = gridDim.x - 1 - blockIdx.x;
+    unsigned out_start = tile_offset[tile];   // its latency hides behind the loads
     int4 v[CP_VECS];
     unsigned kept[CP_VECS];
-    load_flagged(in, n, tile * tile_ints(blockDim.x), threshold, v, kept, streaming);
-    // The counts of the tiles before this one in its chunk: their loads run
-    // beside the tile's.
-    unsigned before = 0;
-    for (int i = threadIdx.x; i < ncounts; i += blockDim.x)
-        before += counts_before[i];
-    before = warp_sum(before);
-    if (lane == 0)
-        counts_part[warp] = before;
+    load_flagged(in, n, tile * tile_ints(blockDim.x), threshold, v, kept);
 
     unsigned before_in_row[CP_VECS];   // kept elements of this row's earlier lanes
 #pragma unroll
@@ -311,9 +300,8 @@ static __device__ unsigned scatter_one_tile(const int *in, int n, int threshold,
         if (lane == 31)
             row_start[r * nwarps + warp] = incl;   // the row's total, for now
     }
-    __syncthreads();   // every row total and count part stored before warp 0 reads them
+    __syncthreads();   // every row total stored before warp 0 scans them
     if (warp == 0) {   // lane l scans rows l * per_lane ... (l + 1) * per_lane - 1
-        unsigned start = base + warp_sum(lane < nwarps ? counts_part[lane] : 0u);
         int rows = CP_VECS * nwarps, per_lane = (rows + 31) / 32;
         unsigned sum = 0;
         for (int j = 0; j < per_lane; j++) {
@@ -329,10 +317,8 @@ static __device__ unsigned scatter_one_tile(const int *in, int n, int threshold,
                 run += total;
             }
         }
-        if (lane == 31) {   // after the last row: the tile's total
-            tile_start = start;
-            tile_end = start + run;
-        }
+        if (lane == 31)
+            tile_kept = run;   // after the last row: the tile's total
     }
     __syncthreads();   // the row starts stored before anyone reads them
 
@@ -345,155 +331,8 @@ static __device__ unsigned scatter_one_tile(const int *in, int n, int threshold,
         if (kept[r] & 8u) staged[rank++] = v[r].w;
     }
     __syncthreads();   // the tile packed before it is copied out
-    unsigned out_start = tile_start, tile_kept = tile_end - tile_start;
-    for (unsigned i = threadIdx.x; i < tile_kept; i += blockDim.x) {
-        if (streaming)
-            __stcs(&out[out_start + i], staged[i]);   // never read again: do not keep it in L2
-        else
-            out[out_start + i] = staged[i];
-    }
-    return tile_end;
-}
-
-// Pass 3 of the plain plan: every tile starts at its scanned count. Blocks
-// take the tiles from last to first: the tiles pass 1 read last are still in
-// the L2 cache.
-__global__ void scatter_tile(const int *in, int n, int threshold, const unsigned *tile_offset,
-                             int *out)
-{
-    int tile = gridDim.x - 1 - blockIdx.x;
-    scatter_one_tile(in, n, threshold, tile, tile_offset[tile], NULL, 0, out, false);
-}
-
-// ===== compact, chunked: the second read comes from the L2 cache ===========
-// The plan above reads the input twice from DRAM: 2n ints plus the kept,
-// against CUB's n plus the kept. Run it on chunks of CP_CHUNK_INTS ints
-// (16 MB, a third of the H100's 50 MB L2) instead, and the second read of a
-// chunk finds it still in the L2: DRAM sees about n plus the kept. Launch c
-// (c = 0 .. chunks) does both halves of the pipeline at once:
-//   - the blocks of chunk c - 1 scatter: tile j's start is carry[c - 1]
-//     (the kept elements of all earlier chunks) plus the counts of tiles
-//     0 .. j - 1 of its chunk, which it adds itself (no scan kernel: a
-//     one-block kernel would leave the GPU idle 65 times); the chunk's last
-//     tile writes carry[c], its last tile of all *count;
-//   - the blocks of chunk c count their tiles.
-// Every value one block needs from another was written by an earlier
-// launch: kernel boundaries are still the only grid-wide synchronization.
-
-#ifndef CP_CHUNK_INTS
-#define CP_CHUNK_INTS (1 << 22)   // ints per chunk: 16 MB
-#endif
-// CP_VARIANT 0: the three passes over the whole array (above); 1: chunked,
-// plain launches; 2: chunked, each launch after the first a programmatic
-// dependent launch (sm_90): its counting blocks start while the previous
-// launch drains, its scattering blocks wait for it (griddepcontrol.wait).
-#ifndef CP_VARIANT
-#define CP_VARIANT 1
-#endif
-
-static __device__ void pdl_launch_dependents()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-#endif
-}
-
-// Waits until the launches before this one have finished and their writes
-// are visible; returns at once when this launch was not programmatic.
-static __device__ void pdl_wait_previous()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
-}
-
-struct chunk_step {
-    int step;         // c: counts chunk c, scatters chunk c - 1
-    int chunk_tiles;  // tiles per chunk
-    int tiles;        // tiles of the whole input
-    int count_first;  // the counting blocks take the low block indices
-};
-
-__global__ void compact_chunk_step(const int *in, int n, int threshold, chunk_step s,
-                                   unsigned *tile_count, unsigned *carry, int *out, int *count)
-{
-    __shared__ unsigned warp_count[32];
-    pdl_launch_dependents();   // the next launch's counting may start as soon as it fits
-    int first_scatter = (s.step - 1) * s.chunk_tiles;
-    int scatter_tiles = s.step > 0 ? min(s.chunk_tiles, s.tiles - first_scatter) : 0;
-    int first_count = s.step * s.chunk_tiles;
-    int count_tiles = max(0, min(s.chunk_tiles, s.tiles - first_count));
-    int b = blockIdx.x;
-    bool counts = s.count_first ? b < count_tiles : b >= scatter_tiles;   // the same in the block
-
-    if (counts) {   // count one tile of chunk c (reads nothing an earlier launch wrote)
-        int tile = first_count + (s.count_first ? b : b - scatter_tiles);
-        int lane = threadIdx.x % 32, warp = threadIdx.x / 32, nwarps = blockDim.x / 32;
-        int4 v[CP_VECS];
-        unsigned kept[CP_VECS];
-        load_flagged(in, n, tile * tile_ints(blockDim.x), threshold, v, kept, false);
-        unsigned c = 0;
-#pragma unroll
-        for (int r = 0; r < CP_VECS; r++)
-            c += __popc(kept[r]);
-        c = warp_sum(c);
-        if (lane == 0)
-            warp_count[warp] = c;
-        __syncthreads();   // every warp's count stored before warp 0 adds them
-        if (warp == 0) {
-            c = warp_sum(lane < nwarps ? warp_count[lane] : 0u);
-            if (lane == 0) {
-                tile_count[tile] = c;
-                if (tile == 0)
-                    carry[0] = 0;   // nothing comes before chunk 0
-            }
-        }
-        return;
-    }
-    // scatter one tile of chunk c - 1: its counts and carry come from launch c - 1
-    pdl_wait_previous();
-    int j = s.count_first ? b - count_tiles : b;
-    int tile = first_scatter + j;
-    unsigned end = scatter_one_tile(in, n, threshold, tile, carry[s.step - 1],
-                                    tile_count + first_scatter, j, out, true);
-    if (threadIdx.x == 0 && j == scatter_tiles - 1) {
-        carry[s.step] = end;   // the kept elements of chunks 0 .. c - 1
-        if (tile == s.tiles - 1)
-            *count = (int)end;
-    }
-}
-
-static void launch_chunk_step(const int *in, int n, int threshold, chunk_step s, int grid,
-                              int block, size_t staged_bytes, unsigned *tile_count,
-                              unsigned *carry, int *out, int *count, bool programmatic)
-{
-    cudaLaunchConfig_t config = {};
-    cudaLaunchAttribute attribute[1];
-    config.gridDim = dim3((unsigned)grid);
-    config.blockDim = dim3((unsigned)block);
-    config.dynamicSmemBytes = staged_bytes;
-    config.stream = 0;
-    if (programmatic) {
-        attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-        attribute[0].val.programmaticStreamSerializationAllowed = 1;
-        config.attrs = attribute;
-        config.numAttrs = 1;
-    }
-    cudaLaunchKernelEx(&config, compact_chunk_step, in, n, threshold, s, tile_count, carry, out,
-                       count);
-}
-
-// Programmatic dependent launch needs sm_90; asked once.
-static bool device_has_pdl()
-{
-    static int major = -1;
-    if (major < 0) {
-        int dev = 0;
-        cudaGetDevice(&dev);
-        if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess)
-            major = 0;
-    }
-    return major >= 9;
+    for (unsigned i = threadIdx.x; i < tile_kept; i += blockDim.x)
+        out[out_start + i] = staged[i];
 }
 
 void compact(const int *in, int n, int threshold, int *out, int *count,
@@ -506,31 +345,10 @@ void compact(const int *in, int n, int threshold, int *out, int *count,
     int tiles = (int)((n + tile_ints(block) - 1) / tile_ints(block));
     unsigned *tile_count = (unsigned *)scratch;   // one per tile: n / 512 + 1 at most
     size_t staged_bytes = tile_ints(block) * sizeof(int);   // 64 KB at block 1024
-    if (CP_VARIANT == 0) {
-        if (staged_bytes > 48 * 1024)   // more than 48 KB of shared memory must be asked for
-            cudaFuncSetAttribute(scatter_tile, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                 (int)staged_bytes);
-        count_kept<<<tiles, block>>>(in, n, threshold, tile_count);
-        scan_tile_counts<<<1, block>>>(tile_count, tiles, count);
-        scatter_tile<<<tiles, block, staged_bytes>>>(in, n, threshold, tile_count, out);
-        return;
-    }
-    if (staged_bytes > 48 * 1024)
-        cudaFuncSetAttribute(compact_chunk_step, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    if (staged_bytes > 48 * 1024)   // more than 48 KB of shared memory must be asked for
+        cudaFuncSetAttribute(scatter_tile, cudaFuncAttributeMaxDynamicSharedMemorySize,
                              (int)staged_bytes);
-    int chunk_tiles = (int)(CP_CHUNK_INTS / tile_ints(block));
-    if (chunk_tiles < 1)
-        chunk_tiles = 1;
-    int chunks = (tiles + chunk_tiles - 1) / chunk_tiles;
-    unsigned *carry = tile_count + tiles;   // chunks + 1 of them
-    bool pdl = CP_VARIANT == 2 && device_has_pdl();
-    for (int c = 0; c <= chunks; c++) {
-        chunk_step s = {c, chunk_tiles, tiles, pdl ? 1 : 0};
-        int scatter_tiles = c == 0 ? 0 : c < chunks ? chunk_tiles : tiles - (c - 1) * chunk_tiles;
-        int count_tiles = c == chunks ? 0 : c < chunks - 1 ? chunk_tiles : tiles - c * chunk_tiles;
-        // the first launch waits for everything before it on the stream (an
-        // earlier call may still read the counts it would overwrite)
-        launch_chunk_step(in, n, threshold, s, scatter_tiles + count_tiles, block, staged_bytes,
-                          tile_count, carry, out, count, pdl && c > 0);
-    }
+    count_kept<<<tiles, block>>>(in, n, threshold, tile_count);
+    scan_tile_counts<<<1, block>>>(tile_count, tiles, count);
+    scatter_tile<<<tiles, block, staged_bytes>>>(in, n, threshold, tile_count, out);
 }
