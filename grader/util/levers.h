@@ -15,7 +15,7 @@
 #ifndef SYNCLAB_LEVERS_H
 #define SYNCLAB_LEVERS_H
 
-#define SL_LEVERS_DEFAULT "jobs,dedup"
+#define SL_LEVERS_DEFAULT "dedup"
 
 /* 1 when lever name is on (see above). */
 int sl_lever_on(const char *name);
