@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# What an attacker costs an honest neighbour (issue 25's target: within
+# 1.5x of grading alone). Grades a class of one honest student (a copy of
+# solutions/) alone, then a class of that student and one attacker from
+# grader/tests/adversarial, for each attacker named; prints the honest
+# student's grading time (its report's "score:" line), the ratio to alone,
+# its score (it must keep full marks) and the attacker's score (it must
+# earn nothing of what its expect.txt names).
+#   scripts/bench-neighbour.sh [class options...] [-- attacker...]
+# e.g. scripts/bench-neighbour.sh --jobs 2 -- infinite_loop huge_output
+# Without attackers: the ones that press on shared things (the GPU, disk,
+# processes, the static stage, output files).
+# BENCH_DIR: where the classes go (default build/bench-neighbour).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+syncgrade=${SYNCGRADE:-$root/build/syncgrade}
+dir=${BENCH_DIR:-$root/build/bench-neighbour}
+cases=$root/grader/tests/adversarial
+[ -x "$syncgrade" ] || { echo "bench-neighbour: no $syncgrade (build first)" >&2; exit 2; }
+opts=()
+while [ $# -gt 0 ] && [ "$1" != -- ]; do opts+=("$1"); shift; done
+[ "${1:-}" = -- ] && shift
+attackers=("$@")
+[ ${#attackers[@]} -gt 0 ] || attackers=(infinite_loop hogs_gpu_memory_neighbour
+  nameless_fork_exec many_big_files huge_output static_analysis_bomb nameless_fifo fifo_outputs)
+
+# "score: 265 / 265   (seed 1, 38.2 s)" -> "265/265 38.2"
+score_of() {
+  sed -n 's/^score: \([0-9.]*\) \/ \([0-9.]*\).*, \([0-9.]*\) s)$/\1\/\2 \3/p' "$1" | head -1
+}
+grade() { # grade <name> <student folders...>: a class of them
+  local class=$dir/$1
+  shift
+  rm -rf "$class" "$class.out"
+  mkdir -p "$class"
+  for s in "$@"; do cp -r "$s" "$class/"; done
+  "$syncgrade" class --submissions "$class" --out "$class.out" --quiet "${opts[@]}" \
+    > "$class.log" 2>&1 || [ $? -eq 1 ]
+}
+
+rm -rf "$dir"
+mkdir -p "$dir/students/honest"
+cp "$root"/solutions/*.cu "$dir/students/honest/"
+grade alone "$dir/students/honest"
+read -r score alone < <(score_of "$dir/alone.out/students/honest/report.txt")
+printf '%-28s %8s %6s %10s %s\n' neighbour "honest s" ratio honest attacker
+printf '%-28s %8.1f %6s %10s\n' "(alone)" "$alone" 1.00 "$score"
+worst=0
+for a in "${attackers[@]}"; do
+  [ -d "$cases/$a" ] || { echo "bench-neighbour: no attacker $a in $cases" >&2; exit 2; }
+  mkdir -p "$dir/students/$a"
+  cp "$cases/$a"/*.cu "$dir/students/$a/"
+  cp "$cases/$a"/*.h "$dir/students/$a/" 2>/dev/null || true
+  grade "with-$a" "$dir/students/honest" "$dir/students/$a"
+  read -r hs ht < <(score_of "$dir/with-$a.out/students/honest/report.txt")
+  read -r as _ < <(score_of "$dir/with-$a.out/students/$a/report.txt")
+  ratio=$(awk -v t="$ht" -v a="$alone" 'BEGIN { printf "%.2f", t / a }')
+  printf '%-28s %8.1f %6s %10s %s\n' "$a" "$ht" "$ratio" "$hs" "$as"
+  worst=$(awk -v r="$ratio" -v w="$worst" 'BEGIN { print (r > w) ? r : w }')
+done
+echo "worst ratio: $worst (target: 1.5 or less)"
