@@ -141,6 +141,12 @@ static void ask_nvidia_smi(void)
     free(text);
 }
 
+const sl_gpu_caps *sl_gpu_caps_listed(void)
+{
+    ask_nvidia_smi();
+    return &g_caps;
+}
+
 /* ---------- the arch of a build ---------- */
 
 /* The newest arch of supported ("75;80;86") whose code runs on cc: SASS

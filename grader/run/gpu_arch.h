@@ -64,6 +64,10 @@ void sl_gpu_target_pick(const char *override, const char *fallback, const char *
                         sl_gpu_target *t);
 /* Forgets the cached nvidia-smi answer (tests; a process that changed PATH). */
 void sl_gpu_target_forget(void);
+/* The GPUs nvidia-smi lists (all of them: it ignores CUDA_VISIBLE_DEVICES),
+ * asked once per process with a time limit; count 0 when it could not be
+ * asked or answered nothing in time. */
+const sl_gpu_caps *sl_gpu_caps_listed(void);
 /* The same from already known facts (no nvidia-smi): the unit tests. */
 void sl_gpu_target_from(const char *override, const char *fallback, const char *supported,
                         int gpu_cc, const char *why, sl_gpu_target *t);

@@ -6,20 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu_arch.h"
 #include "gpu_turn.h"
 
-static int count_nvidia_smi(void)
-{
-    FILE *p = popen("nvidia-smi -L 2>/dev/null", "r");
-    if (!p)
-        return 0;
-    int n = 0;
-    char line[512];
-    while (fgets(line, sizeof line, p))
-        n += strncmp(line, "GPU ", 4) == 0;
-    pclose(p);
-    return n;
-}
+/* The one nvidia-smi question of this process (gpu_arch.h), with its time
+ * limit: a `nvidia-smi -L` of its own would wait as long as a stuck driver
+ * makes it. */
+static int count_nvidia_smi(void) { return sl_gpu_caps_listed()->count; }
 
 static int count_proc_gpus(void)
 {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "gpu_arch.h"
+#include "gpus.h"
 #include "unit.h"
 
 static const char *const HARNESS = "75-real;80-real;90-real;100-real;110-real;120-real;121-virtual";
@@ -186,6 +187,11 @@ START_TEST(asks_nvidia_smi)
     ck_assert(t.fallback);
     ck_assert_ptr_nonnull(strstr(t.note, "CUDA_VISIBLE_DEVICES is empty"));
     unsetenv("CUDA_VISIBLE_DEVICES");
+
+    /* the count of a node's GPUs comes from the same bounded question */
+    fake_smi(dir, "echo 'GPU-a1, 8.0'; echo 'GPU-b2, 9.0'");
+    sl_gpu_target_forget();
+    ck_assert_int_eq(sl_gpus_count(), 2);
 
     fake_smi(dir, "echo 'NVIDIA-SMI has failed' >&2; exit 9");
     sl_gpu_target_forget();
