@@ -177,9 +177,11 @@ sl_verdict sl_sanitizer_parse(int tool, const char *report, const char *prefer_f
                 if (summary_errors < 0 && !strstr(t, "not printed"))
                     summary_errors = atoi(sum + 14);
             } else if ((sum = strstr(t, "RACECHECK SUMMARY:")) != NULL) {
-                const char *p = strchr(sum, '(');
+                /* "(1 error, 0 warnings)" and "(2 errors, 1 warning)" */
+                const char *p = strchr(sum, '('), *c = p ? strchr(p, ',') : NULL;
                 int e = 0, w = 0;
-                if (p && sscanf(p, "(%d error%*[^,], %d warning", &e, &w) == 2) {
+                if (p && c && sscanf(p, "(%d error", &e) == 1 &&
+                    sscanf(c, ", %d warning", &w) == 1) {
                     summary_errors = e;
                     summary_warnings = w;
                 }

@@ -45,6 +45,31 @@ START_TEST(racecheck_warnings_count)
 }
 END_TEST
 
+/* A summary is believed when the findings themselves were lost (a flooded
+ * log): "1 error" is singular, and once read as no count at all. */
+START_TEST(racecheck_summary_alone_counts)
+{
+    sl_text d = {0};
+    char where[256];
+    static const char *const summaries[] = {
+        "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n",
+        "========= RACECHECK SUMMARY: 3 hazards displayed (2 errors, 1 warning)\n",
+        "========= RACECHECK SUMMARY: 1 hazard displayed (0 errors, 1 warning)\n"};
+    for (size_t i = 0; i < sizeof summaries / sizeof summaries[0]; i++) {
+        ck_assert_int_eq(
+            sl_sanitizer_parse(SL_TOOL_RACECHECK, summaries[i], "p.cu", &d, where, sizeof where),
+            SL_V_RACE);
+        sl_text_clear(&d);
+    }
+    ck_assert_int_eq(sl_sanitizer_parse(SL_TOOL_RACECHECK,
+                                        "========= RACECHECK SUMMARY: 0 hazards displayed (0 "
+                                        "errors, 0 warnings)\n",
+                                        "p.cu", &d, where, sizeof where),
+                     SL_V_PASS);
+    sl_text_free(&d);
+}
+END_TEST
+
 START_TEST(synccheck_divergent_barrier)
 {
     sl_text d = {0};
@@ -221,6 +246,7 @@ Suite *sanitizer_suite(void)
     TCase *tc = tcase_create("reports");
     tcase_add_test(tc, racecheck_names_both_lines);
     tcase_add_test(tc, racecheck_warnings_count);
+    tcase_add_test(tc, racecheck_summary_alone_counts);
     tcase_add_test(tc, synccheck_divergent_barrier);
     tcase_add_test(tc, synccheck_overflow_points_at_student_line);
     tcase_add_test(tc, initcheck_is_memory);
