@@ -278,10 +278,13 @@ static int all_hazards_dismissed(const char *report, sl_hazard_dismiss dismiss, 
             if (strstr(t, "ERROR SUMMARY:")) {
                 return 0; /* not the analysis report this reads */
             } else if ((sum = strstr(t, "RACECHECK SUMMARY:")) != NULL) {
+                /* "N hazard(s) displayed (E error(s), W warning(s))" */
                 const char *par = strchr(sum, '(');
+                const char *comma = par ? strchr(par, ',') : NULL;
                 int shown = -1, e = -1, w = -1;
-                if (summary >= 0 || sscanf(sum + 18, "%d hazard", &shown) != 1 || !par ||
-                    sscanf(par, "(%d error%*[^,], %d warning", &e, &w) != 2 || e + w != shown)
+                if (summary >= 0 || sscanf(sum + 18, "%d hazard", &shown) != 1 || !comma ||
+                    sscanf(par, "(%d error", &e) != 1 || sscanf(comma, ", %d warning", &w) != 1 ||
+                    e + w != shown)
                     return 0;
                 summary = shown;
             } else if (is_finding_head(SL_TOOL_RACECHECK, t)) {

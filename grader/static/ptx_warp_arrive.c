@@ -262,8 +262,25 @@ typedef struct {
     int sw1, br, sw2, arrive;
 } region;
 
+/* An arrive on the barrier, unguarded, releasing at CTA scope, of count
+ * count ("32", "31"; NULL: none written, 1), its token its own. */
+static int arrival(const ctx *c, int j, const char *count)
+{
+    const sl_ptx_insn *in = &c->f->insn[j];
+    char cnt[64], sym[256];
+    int noc = sl_ptx_op_has(in, ".noComplete") != 0;
+    if (sl_ptx_guarded(in) || noc != (count && strcmp(count, "31") == 0) ||
+        sl_ptx_op_has(in, "expect_tx") || sl_ptx_op_has(in, "arrive_drop") ||
+        sl_ptx_op_has(in, ".relaxed") || sl_ptx_op_has(in, "cluster") ||
+        operand_count(in) != (count ? 3 : 2) ||
+        !barrier_symbol(c->f, c->fl, j, 1, sym, sizeof sym) || strcmp(sym, c->bar) != 0)
+        return 0;
+    return !count || (operand_at(in, 2, cnt, sizeof cnt) &&
+                      (strcmp(cnt, count) == 0 || holds(c->f, c->fl, j, 2, count)));
+}
+
 /* A region starting at the full-mask bar.warp.sync sw1 (region.h's shape). */
-static int match_region(const ctx *c, int sw1, region *r, char *in_region)
+static int match_region(const ctx *c, int sw1, region *r, char *in_region, int *arrivals)
 {
     const sl_ptx_func *f = c->f;
     const sl_cfg *g = c->g;
@@ -296,7 +313,7 @@ static int match_region(const ctx *c, int sw1, region *r, char *in_region)
      * left only into `after` */
     char *body = calloc((size_t)g->nb + 1, 1);
     int *stack = malloc(((size_t)g->nb + 1) * sizeof *stack);
-    int top = 0, ok = 1, arrive = -1;
+    int top = 0, ok = 1, arrive = -1, pending = -1; /* pending: the noComplete half */
     body[inside] = 1;
     stack[top++] = inside;
     while (top && ok) {
@@ -329,14 +346,14 @@ static int match_region(const ctx *c, int sw1, region *r, char *in_region)
             if (sl_ptx_matches(in, "mbarrier.try_wait|mbarrier.test_wait"))
                 continue;
             if (sl_ptx_matches(in, "mbarrier.arrive")) {
-                char cnt[64], sym[256];
-                ok = arrive < 0 && !sl_ptx_guarded(in) && !sl_ptx_op_has(in, "noComplete") &&
-                     !sl_ptx_op_has(in, "expect_tx") && !sl_ptx_op_has(in, "arrive_drop") &&
-                     !sl_ptx_op_has(in, ".relaxed") && !sl_ptx_op_has(in, "cluster") &&
-                     operand_count(in) == 3 && barrier_symbol(f, c->fl, j, 1, sym, sizeof sym) &&
-                     strcmp(sym, c->bar) == 0 && operand_at(in, 2, cnt, sizeof cnt) &&
-                     (strcmp(cnt, "32") == 0 || holds(f, c->fl, j, 2, "32"));
+                /* sm_90: one arrive of 32; before sm_90 nvcc splits it into
+                 * a noComplete arrive of 31 and, right after, one of 1 */
+                int second = pending >= 0 && j == skip_plain(c, pending);
+                int split = !second && sl_ptx_op_has(in, ".noComplete");
+                ok = (arrive < 0 || second) && arrival(c, j, second ? NULL : split ? "31" : "32");
+                pending = split ? j : -1;
                 arrive = j;
+                (*arrivals)++;
             } else if (sl_ptx_matches(in, "call|ret|exit|trap|bar|barrier|mbarrier|cp.async")) {
                 ok = 0;
             }
@@ -348,7 +365,7 @@ static int match_region(const ctx *c, int sw1, region *r, char *in_region)
     for (int j = g->first[after]; j <= sw2; j++)
         in_region[j] = 1;
     char tok[64];
-    ok = ok && arrive >= 0 && operand_at(&f->insn[arrive], 0, tok, sizeof tok) &&
+    ok = ok && arrive >= 0 && pending < 0 && operand_at(&f->insn[arrive], 0, tok, sizeof tok) &&
          sl_flow_only_def(c->fl, reg_index(c->fl, tok)) == arrive;
     if (ok) {
         /* every way out passes the arrive, the arrive runs once, and lane 0
@@ -429,21 +446,23 @@ static int ordered_in(const sl_ptx *p, const sl_ptx_func *f, const char *in_a, c
     }
     ok = ok && inits == 1;
     /* its regions; every arrive must be one's */
-    int arrives = 0;
+    int arrives = 0, covered = 0;
     for (int j = 0; j < n && ok; j++) {
         if (sl_ptx_matches(&f->insn[j], "mbarrier.arrive"))
             arrives++;
         if (!full_warp_sync(&f->insn[j]) || in_region[j])
             continue;
         region r;
-        if (match_region(&c, j, &r, in_region)) {
+        int in_it = 0;
+        if (match_region(&c, j, &r, in_region, &in_it)) {
+            covered += in_it;
             if (!on_spine(&c, r.sw1) || !on_spine(&c, r.sw2))
                 ok = 0;
             regions[nregion++] = r;
             sync[r.sw1] = sync[r.sw2] = 1;
         }
     }
-    ok = ok && nregion > 0 && nregion == arrives;
+    ok = ok && nregion > 0 && covered == arrives;
     /* unconditional __syncthreads() every thread passes also separate */
     for (int j = 0; j < n && ok; j++) {
         const sl_ptx_insn *in = &f->insn[j];
