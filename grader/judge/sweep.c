@@ -127,6 +127,9 @@ static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, c
                                            where, sizeof where) == SL_V_PASS &&
              (!found || dismissed);
     sl_race_filter_free(&filter);
+    if (ok && dismissed && sl_tracing())
+        fprintf(stderr, "[trace] sweep racecheck: every hazard reported is ordered by lane 0 "
+                        "arriving for its warp (ptx_warp_arrive): dismissed\n");
     sl_text_free(&detail);
     free(text);
     return ok;
