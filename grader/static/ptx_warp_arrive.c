@@ -279,7 +279,7 @@ static int arrival(const ctx *c, int j, const char *count)
                       (strcmp(cnt, count) == 0 || holds(c->f, c->fl, j, 2, count)));
 }
 
-/* A region starting at the full-mask bar.warp.sync sw1 (region.h's shape). */
+/* A region starting at the full-mask bar.warp.sync sw1 (the shape ptx_warp_arrive.h lists). */
 static int match_region(const ctx *c, int sw1, region *r, char *in_region, int *arrivals)
 {
     const sl_ptx_func *f = c->f;
@@ -418,7 +418,7 @@ static int stretch_reaches(const ctx *c, int from, const char *target, const cha
     return sl_cfg_reach(c->f, c->g, from, target, sync, NULL) >= 0;
 }
 
-static int ordered_in(const sl_ptx *p, const sl_ptx_func *f, const char *in_a, const char *in_b)
+static int ordered_in(const sl_ptx_func *f, const char *in_a, const char *in_b)
 {
     sl_cfg g;
     sl_flow fl;
@@ -427,10 +427,8 @@ static int ordered_in(const sl_ptx *p, const sl_ptx_func *f, const char *in_a, c
     sl_flow_build(f, &fl);
     int n = f->ninsn, ok = 1, nregion = 0;
     char *in_region = calloc((size_t)n + 1, 1), *sync = calloc((size_t)n + 1, 1);
-    region *regions = malloc(((size_t)n + 1) * sizeof *regions);
     char bar[256] = "";
     ctx c = {f, &fl, &g, bar};
-    (void)p;
     /* the barrier: one, initialised once with blockDim.x */
     int inits = 0;
     for (int j = 0; j < n && ok; j++) {
@@ -458,7 +456,7 @@ static int ordered_in(const sl_ptx *p, const sl_ptx_func *f, const char *in_a, c
             covered += in_it;
             if (!on_spine(&c, r.sw1) || !on_spine(&c, r.sw2))
                 ok = 0;
-            regions[nregion++] = r;
+            nregion++;
             sync[r.sw1] = sync[r.sw2] = 1;
         }
     }
@@ -486,7 +484,6 @@ static int ordered_in(const sl_ptx *p, const sl_ptx_func *f, const char *in_a, c
     }
     free(in_region);
     free(sync);
-    free(regions);
     sl_flow_free(&fl);
     sl_cfg_free(&g);
     return ok && !sl_ptx_budget_exhausted(NULL);
@@ -526,7 +523,7 @@ int sl_ptx_warp_arrive_orders(const sl_ptx *p, const char *file_a, int line_a, c
         in_a[j] = line_is(p, &f->insn[j], file_a, line_a) && maybe_shared_access(&f->insn[j]);
         in_b[j] = line_is(p, &f->insn[j], file_b, line_b) && maybe_shared_access(&f->insn[j]);
     }
-    ok = ordered_in(p, f, in_a, in_b);
+    ok = ordered_in(f, in_a, in_b);
     free(in_a);
     free(in_b);
     return ok;
