@@ -11,6 +11,7 @@
 #include "gpu_turn.h"
 #include "levers.h"
 #include "proc.h"
+#include "race_filter.h"
 #include "sanitizer.h"
 #include "trace.h"
 
@@ -106,7 +107,10 @@ static const char **check_argv(const sl_grade_ctx *ctx, int check, int c, const 
 /* Ended well and, under a tool, the report is clean. */
 static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, const char *log)
 {
-    if (pr->spawn_failed || pr->timed_out || !pr->exited || pr->code != 0)
+    /* racecheck exits with SL_SANITIZER_FOUND for hazards that its report,
+     * read below, may show to be ordered (race_filter.h) */
+    int found = check == SL_TOOL_RACECHECK && pr->exited && pr->code == SL_SANITIZER_FOUND;
+    if (pr->spawn_failed || pr->timed_out || !pr->exited || (pr->code != 0 && !found))
         return 0;
     if (!sl_log_launched(log))
         return 0; /* an exercise launched no kernel: proves nothing */
@@ -115,8 +119,17 @@ static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, c
     char *text = sl_runner_log(log);
     sl_text detail = {0};
     char where[512];
-    int ok = text && sl_sanitizer_parse(check, text, sl_base_name(ctx->source), &detail, where,
-                                        sizeof where) == SL_V_PASS;
+    sl_race_filter filter = {ctx->ptx, 0, {0}};
+    int dismissed = 0;
+    int ok = text &&
+             sl_sanitizer_parse_dismissing(check, text, sl_base_name(ctx->source),
+                                           sl_race_filter_dismiss, &filter, &dismissed, &detail,
+                                           where, sizeof where) == SL_V_PASS &&
+             (!found || dismissed);
+    sl_race_filter_free(&filter);
+    if (ok && dismissed && sl_tracing())
+        fprintf(stderr, "[trace] sweep racecheck: every hazard reported is ordered by lane 0 "
+                        "arriving for its warp (ptx_warp_arrive): dismissed\n");
     sl_text_free(&detail);
     free(text);
     return ok;

@@ -242,3 +242,90 @@ sl_verdict sl_sanitizer_parse(int tool, const char *report, const char *prefer_f
                 wherelen);
     return sl_tool_verdict(tool);
 }
+
+/* "file.cu:12" into its file and line. */
+static int split_location(const char *loc, char *file, size_t n, int *line)
+{
+    const char *colon = strrchr(loc, ':');
+    if (!colon || (size_t)(colon - loc) >= n || colon == loc)
+        return 0;
+    memcpy(file, loc, (size_t)(colon - loc));
+    file[colon - loc] = '\0';
+    char *end;
+    long l = strtol(colon + 1, &end, 10);
+    if (end == colon + 1 || *end != '\0' || l <= 0 || l > 1000000000L)
+        return 0;
+    *line = (int)l;
+    return 1;
+}
+
+/* Every finding a dismissed pair, and the summary counts them all. */
+static int all_hazards_dismissed(const char *report, sl_hazard_dismiss dismiss, void *arg)
+{
+    int findings = 0, summary = -1, pending = 0; /* pending: a head waits for its "and" line */
+    char file_a[256] = "", file_b[256], loc[256];
+    int line_a = 0, line_b;
+    const char *s = report;
+    while (*s) {
+        const char *eol = strchr(s, '\n');
+        size_t len = eol ? (size_t)(eol - s) : strlen(s);
+        char line[1024];
+        if (len >= sizeof line)
+            return 0;
+        memcpy(line, s, len);
+        line[len] = '\0';
+        const char *t = tool_text(line);
+        if (t) {
+            const char *sum;
+            if (strstr(t, "ERROR SUMMARY:")) {
+                return 0; /* not the analysis report this reads */
+            } else if ((sum = strstr(t, "RACECHECK SUMMARY:")) != NULL) {
+                /* "N hazard(s) displayed (E error(s), W warning(s))" */
+                const char *par = strchr(sum, '(');
+                const char *comma = par ? strchr(par, ',') : NULL;
+                int shown = -1, e = -1, w = -1;
+                if (summary >= 0 || sscanf(sum + 18, "%d hazard", &shown) != 1 || !comma ||
+                    sscanf(par, "(%d error", &e) != 1 || sscanf(comma, ", %d warning", &w) != 1 ||
+                    e + w != shown)
+                    return 0;
+                summary = shown;
+            } else if (is_finding_head(SL_TOOL_RACECHECK, t)) {
+                if (pending || !(starts(t, "Error: Race reported between ") ||
+                                 starts(t, "Warning: Race reported between ")))
+                    return 0;
+                /* the head names the first access ("... in F:L") */
+                if (!location_of(t, loc, sizeof loc) ||
+                    !split_location(loc, file_a, sizeof file_a, &line_a))
+                    return 0;
+                pending = 1;
+                findings++;
+            } else if (pending) {
+                if (!starts(t, "and ") || !location_of(t, loc, sizeof loc) ||
+                    !split_location(loc, file_b, sizeof file_b, &line_b) ||
+                    !dismiss(file_a, line_a, file_b, line_b, arg))
+                    return 0;
+                pending = 0;
+            }
+        }
+        if (!eol)
+            break;
+        s = eol + 1;
+    }
+    return !pending && findings > 0 && summary == findings;
+}
+
+sl_verdict sl_sanitizer_parse_dismissing(int tool, const char *report, const char *prefer_file,
+                                         sl_hazard_dismiss dismiss, void *arg, int *dismissed,
+                                         sl_text *detail, char *where, size_t wherelen)
+{
+    *dismissed = 0;
+    sl_verdict v = sl_sanitizer_parse(tool, report, prefer_file, detail, where, wherelen);
+    if (v == SL_V_PASS || tool != SL_TOOL_RACECHECK || !dismiss || !report ||
+        !all_hazards_dismissed(report, dismiss, arg))
+        return v;
+    sl_text_clear(detail);
+    if (wherelen)
+        where[0] = '\0';
+    *dismissed = 1;
+    return SL_V_PASS;
+}

@@ -36,4 +36,19 @@ enum { SL_SANITIZER_FOUND = 86 };
 sl_verdict sl_sanitizer_parse(int tool, const char *report, const char *prefer_file,
                               sl_text *detail, char *where, size_t wherelen);
 
+/* Decides whether racecheck's hazard between the accesses at file_a:line_a
+ * and file_b:line_b is one the code orders after all (a later stage, with
+ * the PTX, passes it in: this stage cannot call it). 1: dismissed. */
+typedef int (*sl_hazard_dismiss)(const char *file_a, int line_a, const char *file_b, int line_b,
+                                 void *arg);
+/* sl_sanitizer_parse, but a racecheck report is split into its findings
+ * first: when every finding is a "Race reported between <access> at ...
+ * in F:L and <access> at ... in F:L" pair that dismiss dismisses, and the
+ * summary counts exactly the findings read (nothing left unprinted or
+ * unread), it is SL_V_PASS with *dismissed = 1 (else 0). Anything else,
+ * and every other tool: sl_sanitizer_parse's verdict. */
+sl_verdict sl_sanitizer_parse_dismissing(int tool, const char *report, const char *prefer_file,
+                                         sl_hazard_dismiss dismiss, void *arg, int *dismissed,
+                                         sl_text *detail, char *where, size_t wherelen);
+
 #endif

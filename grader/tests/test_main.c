@@ -52,6 +52,7 @@ int main(void)
     srunner_add_suite(sr, runner_trust_suite());
     srunner_add_suite(sr, gpu_arch_suite());
     srunner_add_suite(sr, scale_suite());
+    srunner_add_suite(sr, warp_arrive_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

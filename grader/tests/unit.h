@@ -30,6 +30,7 @@ Suite *demangle_suite(void);
 Suite *runner_trust_suite(void);
 Suite *gpu_arch_suite(void);
 Suite *scale_suite(void);
+Suite *warp_arrive_suite(void);
 /* Two small lessons for the tests of modules that take lessons. */
 #include "exercise.h"
 extern const sl_lesson unit_lesson_a, unit_lesson_b;
