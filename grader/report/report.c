@@ -204,12 +204,24 @@ void sl_report_print(FILE *f, const sl_report *r, int details)
         todo += r->outcomes[i].verdict == SL_V_TODO;
     if (todo > 1)
         print_todos(f, r);
+    /* a lesson file that does not compile fails every exercise of it with
+     * the same compiler lines: one block names them all */
+    char *shown = calloc((size_t)r->count + 1, 1);
     for (int i = 0; i < r->count; i++) {
         const sl_outcome *o = &r->outcomes[i];
-        if (o->verdict == SL_V_PASS || (todo > 1 && o->verdict == SL_V_TODO))
+        if (o->verdict == SL_V_PASS || (todo > 1 && o->verdict == SL_V_TODO) || (shown && shown[i]))
             continue;
-        fprintf(f, "\n%s/%s: %s%s%s\n", o->lesson, o->exercise, sl_verdict_name(o->verdict),
-                o->where[0] ? " at " : "", o->where);
+        fprintf(f, "\n%s/%s", o->lesson, o->exercise);
+        for (int j = i + 1; shown && o->verdict == SL_V_BUILD && j < r->count; j++) {
+            const sl_outcome *p = &r->outcomes[j];
+            if (p->verdict == SL_V_BUILD && strcmp(p->lesson, o->lesson) == 0 &&
+                strcmp(p->where, o->where) == 0 &&
+                strcmp(sl_text_str(&p->detail), sl_text_str(&o->detail)) == 0) {
+                fprintf(f, ", %s", p->exercise);
+                shown[j] = 1;
+            }
+        }
+        fprintf(f, ": %s%s%s\n", sl_verdict_name(o->verdict), o->where[0] ? " at " : "", o->where);
         if (o->detail.len) {
             sl_text d = {0};
             sl_report_detail(&d, o, r->submission);
@@ -220,6 +232,7 @@ void sl_report_print(FILE *f, const sl_report *r, int details)
         if (o->doc[0])
             fprintf(f, "    read: %s\n", o->doc);
     }
+    free(shown);
 }
 
 char *sl_report_to_text(const sl_report *r)

@@ -258,6 +258,32 @@ START_TEST(report_prints_the_first_step_and_one_todo_block)
 }
 END_TEST
 
+/* A lesson file that does not compile: one block for the exercises with
+ * the same compiler lines, another for one whose lines differ. */
+START_TEST(report_prints_one_block_per_build_failure)
+{
+    sl_outcome o[4] = {
+        outcome("alpha", "first", SL_V_BUILD), outcome("alpha", "second", SL_V_BUILD),
+        outcome("alpha", "third", SL_V_BUILD), outcome("beta", "fourth", SL_V_BUILD)};
+    for (int i = 0; i < 4; i++)
+        sl_text_printf(&o[i].detail, "k.cu:3: error: expected ';'\n");
+    sl_text_printf(&o[2].detail, "k.cu:9: error: another\n");
+    sl_report r = {"/nowhere", 1, 0.5, o, 4};
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    sl_report_print(f, &r, 1);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "\nalpha/first, second: BUILD\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "\nalpha/third: BUILD\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "\nbeta/fourth: BUILD\n")); /* another lesson's file */
+    ck_assert_ptr_null(strstr(buf, "alpha/second: BUILD"));
+    free(buf);
+    for (int i = 0; i < 4; i++)
+        sl_outcome_free(&o[i]);
+}
+END_TEST
+
 /* SYNC and RULE: the student's lines first, the explanation with each PTX
  * instruction replaced by its place, the PTX on one "ptx:" line last. */
 START_TEST(sync_detail_shows_source_lines_before_ptx)
@@ -308,6 +334,7 @@ Suite *progress_suite(void)
     tcase_add_test(tc, todo_ladder_has_a_rule_step);
     tcase_add_test(tc, check_counts_as_the_first_step);
     tcase_add_test(tc, report_prints_the_first_step_and_one_todo_block);
+    tcase_add_test(tc, report_prints_one_block_per_build_failure);
     suite_add_tcase(s, tc);
     return s;
 }
