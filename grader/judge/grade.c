@@ -557,15 +557,10 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
         /* racecheck's hazards that the PTX proves ordered (a warp's lane 0
          * arriving for it on a cuda::barrier: ptx_warp_arrive.h) are read,
          * each one, and dismissed */
-        sl_race_filter filter = {ctx->ptx, 0, {0}};
         int dismissed = 0;
-        sl_verdict v = sl_sanitizer_parse_dismissing(
-            SL_TOOL_ORDER[i], res[i].log, sl_base_name(ctx->source), sl_race_filter_dismiss,
-            &filter, &dismissed, &detail, where, sizeof where);
-        sl_race_filter_free(&filter);
-        if (dismissed)
-            trace_line("racecheck: every hazard reported is ordered by lane 0 arriving for its "
-                       "warp (ptx_warp_arrive): dismissed");
+        sl_verdict v =
+            sl_race_filter_parse(ctx->ptx, SL_TOOL_ORDER[i], res[i].log, sl_base_name(ctx->source),
+                                 &dismissed, &detail, where, sizeof where);
         if (v == SL_V_PASS && !dismissed && res[i].pr.exited &&
             res[i].pr.code == SL_SANITIZER_FOUND) {
             /* the tool says it found errors we could not read: never a PASS */

@@ -4,7 +4,12 @@
 #ifndef SYNCLAB_RACE_FILTER_H
 #define SYNCLAB_RACE_FILTER_H
 
+#include <stddef.h>
+
 #include "ptx.h"
+#include "sanitizer.h"
+#include "text.h"
+#include "verdict.h"
 
 typedef struct {
     const char *ptx_path; /* the student's PTX */
@@ -16,5 +21,13 @@ typedef struct {
 int sl_race_filter_dismiss(const char *file_a, int line_a, const char *file_b, int line_b,
                            void *arg);
 void sl_race_filter_free(sl_race_filter *rf);
+
+/* A tool's report read as sl_sanitizer_parse_dismissing reads it, with
+ * ptx_path (the student's PTX) as the judge of racecheck's hazards; the
+ * one call the judge and the lesson sweep make. A dismissed report is
+ * said on the trace. */
+sl_verdict sl_race_filter_parse(const char *ptx_path, int tool, const char *report,
+                                const char *prefer_file, int *dismissed, sl_text *detail,
+                                char *where, size_t wherelen);
 
 #endif

@@ -119,17 +119,11 @@ static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, c
     char *text = sl_runner_log(log);
     sl_text detail = {0};
     char where[512];
-    sl_race_filter filter = {ctx->ptx, 0, {0}};
     int dismissed = 0;
     int ok = text &&
-             sl_sanitizer_parse_dismissing(check, text, sl_base_name(ctx->source),
-                                           sl_race_filter_dismiss, &filter, &dismissed, &detail,
-                                           where, sizeof where) == SL_V_PASS &&
+             sl_race_filter_parse(ctx->ptx, check, text, sl_base_name(ctx->source), &dismissed,
+                                  &detail, where, sizeof where) == SL_V_PASS &&
              (!found || dismissed);
-    sl_race_filter_free(&filter);
-    if (ok && dismissed && sl_tracing())
-        fprintf(stderr, "[trace] sweep racecheck: every hazard reported is ordered by lane 0 "
-                        "arriving for its warp (ptx_warp_arrive): dismissed\n");
     sl_text_free(&detail);
     free(text);
     return ok;

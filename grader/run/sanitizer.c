@@ -153,6 +153,18 @@ static int is_finding_head(int tool, const char *t)
     }
 }
 
+/* sum at "RACECHECK SUMMARY: N hazard(s) displayed (E error(s), W
+ * warning(s))": 1 when E and W were read (the singular "1 error" too);
+ * *shown, when asked, gets N or -1. */
+static int racecheck_summary(const char *sum, int *shown, int *errors, int *warnings)
+{
+    const char *par = strchr(sum, '('), *comma = par ? strchr(par, ',') : NULL;
+    if (shown && sscanf(sum + strlen("RACECHECK SUMMARY:"), "%d hazard", shown) != 1)
+        *shown = -1;
+    return comma && sscanf(par, "(%d error", errors) == 1 &&
+           sscanf(comma, ", %d warning", warnings) == 1;
+}
+
 sl_verdict sl_sanitizer_parse(int tool, const char *report, const char *prefer_file,
                               sl_text *detail, char *where, size_t wherelen)
 {
@@ -177,11 +189,8 @@ sl_verdict sl_sanitizer_parse(int tool, const char *report, const char *prefer_f
                 if (summary_errors < 0 && !strstr(t, "not printed"))
                     summary_errors = atoi(sum + 14);
             } else if ((sum = strstr(t, "RACECHECK SUMMARY:")) != NULL) {
-                /* "(1 error, 0 warnings)" and "(2 errors, 1 warning)" */
-                const char *p = strchr(sum, '('), *c = p ? strchr(p, ',') : NULL;
-                int e = 0, w = 0;
-                if (p && c && sscanf(p, "(%d error", &e) == 1 &&
-                    sscanf(c, ", %d warning", &w) == 1) {
+                int e, w;
+                if (racecheck_summary(sum, NULL, &e, &w)) {
                     summary_errors = e;
                     summary_warnings = w;
                 }
@@ -280,12 +289,8 @@ static int all_hazards_dismissed(const char *report, sl_hazard_dismiss dismiss, 
             if (strstr(t, "ERROR SUMMARY:")) {
                 return 0; /* not the analysis report this reads */
             } else if ((sum = strstr(t, "RACECHECK SUMMARY:")) != NULL) {
-                /* "N hazard(s) displayed (E error(s), W warning(s))" */
-                const char *par = strchr(sum, '(');
-                const char *comma = par ? strchr(par, ',') : NULL;
-                int shown = -1, e = -1, w = -1;
-                if (summary >= 0 || sscanf(sum + 18, "%d hazard", &shown) != 1 || !comma ||
-                    sscanf(par, "(%d error", &e) != 1 || sscanf(comma, ", %d warning", &w) != 1 ||
+                int shown, e, w;
+                if (summary >= 0 || !racecheck_summary(sum, &shown, &e, &w) || shown < 0 ||
                     e + w != shown)
                     return 0;
                 summary = shown;

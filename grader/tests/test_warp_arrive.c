@@ -80,15 +80,12 @@ static sl_verdict judge(const char *report_name, int *dismissed)
 {
     char *report = sl_read_file(report_name, 1 << 20, NULL);
     ck_assert_ptr_nonnull(report);
-    sl_race_filter rf = {DIR "warp_arrive.ptx", 0, {0}};
     sl_text d = {0};
     char where[256];
-    sl_verdict v =
-        sl_sanitizer_parse_dismissing(SL_TOOL_RACECHECK, report, SRC, sl_race_filter_dismiss, &rf,
-                                      dismissed, &d, where, sizeof where);
+    sl_verdict v = sl_race_filter_parse(DIR "warp_arrive.ptx", SL_TOOL_RACECHECK, report, SRC,
+                                        dismissed, &d, where, sizeof where);
     if (v == SL_V_PASS && *dismissed)
         ck_assert_str_eq(where, "");
-    sl_race_filter_free(&rf);
     sl_text_free(&d);
     free(report);
     return v;
