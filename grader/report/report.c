@@ -179,6 +179,24 @@ static void print_todos(FILE *f, const sl_report *r)
     fprintf(f, " (each exercise has its section)\n");
 }
 
+/* A lesson file that does not compile fails every exercise of it with the
+ * same compiler lines: one block names them all. */
+static int same_build_failure(const sl_outcome *a, const sl_outcome *b)
+{
+    return a->verdict == SL_V_BUILD && b->verdict == SL_V_BUILD &&
+           strcmp(a->lesson, b->lesson) == 0 && strcmp(a->where, b->where) == 0 &&
+           strcmp(sl_text_str(&a->detail), sl_text_str(&b->detail)) == 0;
+}
+
+/* Outcome i was named in an earlier outcome's block. */
+static int shown_with_earlier(const sl_report *r, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (same_build_failure(&r->outcomes[j], &r->outcomes[i]))
+            return 1;
+    return 0;
+}
+
 void sl_report_print(FILE *f, const sl_report *r, int details)
 {
     fprintf(f, "%-10s %-22s %-8s %9s %7s\n", "lesson", "exercise", "verdict", "points", "time");
@@ -204,23 +222,15 @@ void sl_report_print(FILE *f, const sl_report *r, int details)
         todo += r->outcomes[i].verdict == SL_V_TODO;
     if (todo > 1)
         print_todos(f, r);
-    /* a lesson file that does not compile fails every exercise of it with
-     * the same compiler lines: one block names them all */
-    char *shown = calloc((size_t)r->count + 1, 1);
     for (int i = 0; i < r->count; i++) {
         const sl_outcome *o = &r->outcomes[i];
-        if (o->verdict == SL_V_PASS || (todo > 1 && o->verdict == SL_V_TODO) || (shown && shown[i]))
+        if (o->verdict == SL_V_PASS || (todo > 1 && o->verdict == SL_V_TODO) ||
+            shown_with_earlier(r, i))
             continue;
         fprintf(f, "\n%s/%s", o->lesson, o->exercise);
-        for (int j = i + 1; shown && o->verdict == SL_V_BUILD && j < r->count; j++) {
-            const sl_outcome *p = &r->outcomes[j];
-            if (p->verdict == SL_V_BUILD && strcmp(p->lesson, o->lesson) == 0 &&
-                strcmp(p->where, o->where) == 0 &&
-                strcmp(sl_text_str(&p->detail), sl_text_str(&o->detail)) == 0) {
-                fprintf(f, ", %s", p->exercise);
-                shown[j] = 1;
-            }
-        }
+        for (int j = i + 1; j < r->count; j++)
+            if (same_build_failure(o, &r->outcomes[j]))
+                fprintf(f, ", %s", r->outcomes[j].exercise);
         fprintf(f, ": %s%s%s\n", sl_verdict_name(o->verdict), o->where[0] ? " at " : "", o->where);
         if (o->detail.len) {
             sl_text d = {0};
@@ -232,7 +242,6 @@ void sl_report_print(FILE *f, const sl_report *r, int details)
         if (o->doc[0])
             fprintf(f, "    read: %s\n", o->doc);
     }
-    free(shown);
 }
 
 char *sl_report_to_text(const sl_report *r)
