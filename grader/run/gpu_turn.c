@@ -14,7 +14,7 @@
 
 enum { OUT, SHARED, ALONE };
 
-static int g_turn = -1, g_room = -1, g_state = OUT, g_usable;
+static int g_turn = -1, g_room = -1, g_want = -1, g_state = OUT, g_usable;
 static pid_t g_owner; /* the process that opened them: a forked child reopens */
 
 void sl_gpu_lock_prefix(char *out, unsigned long n)
@@ -53,13 +53,16 @@ static int usable(void)
             close(g_turn);
         if (g_room >= 0)
             close(g_room);
+        if (g_want >= 0)
+            close(g_want);
         g_state = OUT;
         g_owner = getpid();
         char prefix[4000];
         sl_gpu_lock_prefix(prefix, sizeof prefix);
         g_turn = open_lock(prefix, "turn");
         g_room = open_lock(prefix, "room");
-        g_usable = g_turn >= 0 && g_room >= 0;
+        g_want = open_lock(prefix, "want");
+        g_usable = g_turn >= 0 && g_room >= 0 && g_want >= 0;
         if (!g_usable)
             trace("no lock file: runs are not coordinated with other graders");
     }
@@ -88,8 +91,10 @@ void sl_gpu_leave(void)
     if (!usable() || g_state == OUT) /* usable() first: it forgets a parent's turn */
         return;
     lock(g_room, LOCK_UN);
-    if (g_state == ALONE)
+    if (g_state == ALONE) {
         lock(g_turn, LOCK_UN);
+        lock(g_want, LOCK_UN);
+    }
     g_state = OUT;
 }
 
@@ -98,9 +103,10 @@ void sl_gpu_share(void)
     if (!usable() || g_state == SHARED)
         return;
     sl_gpu_leave();
-    lock(g_turn, LOCK_EX); /* queue behind anyone waiting to be alone */
+    /* behind everyone who waits to be alone, not just the first of them */
+    lock(g_want, LOCK_EX);
     lock(g_room, LOCK_SH);
-    lock(g_turn, LOCK_UN);
+    lock(g_want, LOCK_UN);
     g_state = SHARED;
 }
 
@@ -110,7 +116,8 @@ void sl_gpu_alone(void)
         return;
     sl_gpu_leave(); /* waiting for the room while in it would wait forever */
     trace("waiting to have the GPU alone");
-    lock(g_turn, LOCK_EX);
+    lock(g_want, LOCK_SH); /* from now on no new sharer gets in */
+    lock(g_turn, LOCK_EX); /* the graders that wait to be alone, one by one */
     lock(g_room, LOCK_EX);
     g_state = ALONE;
 }

@@ -5,9 +5,13 @@
  *    stall every context on the GPU, and that must not cost an innocent
  *    submission its verdict;
  *  - bandwidth is measured alone, or it measures the neighbours.
- * Two flock(2) files: a turnstile that a waiting "alone" holds, so new
- * sharers queue behind it instead of starving it, and the room itself
- * (shared or exclusive). Locks die with their process; descriptors are
+ * Three flock(2) files: "want", held shared by every grader that waits to
+ * be alone (or is), which a new sharer must hold exclusively for a moment to
+ * get in, so all the graders queued to be alone go before any new sharer (a
+ * sharer slipping in between two of them made each wait a neighbour's whole
+ * sweep again: eight hangs graded at once took up to 110 s a lesson); "turn",
+ * which orders those graders one by one; and the room itself (shared or
+ * exclusive). Locks die with their process; descriptors are
  * close-on-exec, so no runner inherits them. Without a usable lock file the
  * grader runs unsynchronized and says so under SYNCLAB_TRACE. While this
  * process has runs going (proc.h), a wait for a turn polls and keeps
@@ -15,7 +19,7 @@
 #ifndef SYNCLAB_GPU_TURN_H
 #define SYNCLAB_GPU_TURN_H
 
-/* Files <prefix>.turn and <prefix>.room; prefix from SYNCLAB_GPU_LOCK, else
+/* Files <prefix>.want, <prefix>.turn and <prefix>.room; prefix from SYNCLAB_GPU_LOCK, else
  * $TMPDIR/synclab-gpu (TMPDIR defaults to /tmp). */
 void sl_gpu_lock_prefix(char *out, unsigned long n);
 

@@ -25,6 +25,8 @@ static void remove_locks(void)
     unlink(path);
     snprintf(path, sizeof path, "%s.room", g_prefix);
     unlink(path);
+    snprintf(path, sizeof path, "%s.want", g_prefix);
+    unlink(path);
 }
 
 static void nap(double s)
@@ -97,6 +99,29 @@ START_TEST(late_sharer_queues_behind_alone)
 }
 END_TEST
 
+/* A grader that comes to wait to be alone goes before a sharer that came
+ * earlier but found the GPU taken by another alone turn: the sharer would
+ * hold the room for a whole sweep while the second alone waits (eight
+ * hangs graded at once queued this way behind each other's neighbours). */
+START_TEST(every_alone_goes_before_waiting_sharers)
+{
+    use_private_locks();
+    sl_gpu_share();
+    pid_t first = child_waiting(1, 0.4); /* alone from our leave, for 0.4 s */
+    nap(0.1);
+    pid_t sharer = child_waiting(0, 1.5); /* comes while first waits; then holds 1.5 s */
+    nap(0.1);
+    pid_t second = child_waiting(1, 0.0); /* comes after the sharer */
+    nap(0.1);
+    sl_gpu_leave();
+    waited_10ms(first);
+    /* about 0.1 + 0.4 s; behind the sharer it would be 2.0 s */
+    ck_assert_int_lt(waited_10ms(second), 120);
+    ck_assert_int_ge(waited_10ms(sharer), 55); /* after both alone turns */
+    remove_locks();
+}
+END_TEST
+
 START_TEST(forked_child_keeps_parents_turn)
 {
     use_private_locks();
@@ -161,6 +186,7 @@ Suite *gpu_turn_suite(void)
     tcase_add_test(tc, sharers_share);
     tcase_add_test(tc, alone_waits_for_sharers);
     tcase_add_test(tc, late_sharer_queues_behind_alone);
+    tcase_add_test(tc, every_alone_goes_before_waiting_sharers);
     tcase_add_test(tc, forked_child_keeps_parents_turn);
     tcase_add_test(tc, no_lock_file_runs_anyway);
     tcase_add_test(tc, own_runs_are_watched_while_waiting);
