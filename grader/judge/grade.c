@@ -1157,8 +1157,14 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     }
     double plain_timeout = sl_grade_plain_idle_limit(ctx, e);
 
-    /* 4. a plain run of the small inputs: launch failures and hangs first */
-    sl_gpu_share();
+    /* 4. a plain run of the small inputs: launch failures and hangs first.
+     * One the sweep saw hang goes straight to its turn alone: a shared turn
+     * taken first is a wait behind every grader queued to be alone, and
+     * when it ends every blocked sharer gets in with it, so the turn alone
+     * then waits their sweeps out too (eight hangs at once: 11.7 s a turn
+     * for a 4.3 s run, H200). */
+    if (!(sw && sw->hung))
+        sl_gpu_share();
     double plain_small_s = 0; /* the small plain run's wall time, when this exercise ran it */
     if (!(swept & SL_SWEPT_SMALL)) {
         run_out o = {0};
@@ -1203,7 +1209,8 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     if (swept & SL_SWEPT_FULL)
         full_r.cases = sw->full_cases; /* compared in the sweep */
     for (int k = 0; k < runs && full_r.verdict == SL_V_PASS; k++) {
-        sl_gpu_share();
+        if (!(k == 0 && sw && sw->hung_full)) /* as in step 4 */
+            sl_gpu_share();
         run_out f = {0};
         run_plain(ctx, e, fulldir, full.count, outdir, logpath, plain_timeout,
                   k == 0 && sw && sw->hung_full, &f);
