@@ -1162,11 +1162,13 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
      * taken first is a wait behind every grader queued to be alone, and
      * when it ends every blocked sharer gets in with it, so the turn alone
      * then waits their sweeps out too (eight hangs at once: 11.7 s a turn
-     * for a 4.3 s run, H200). */
-    if (!(sw && sw->hung))
-        sl_gpu_share();
+     * for a 4.3 s run, H200). No turn at all where nothing runs (the sweep
+     * ran it clean): the exercises of a lesson that the sweep ran queued
+     * behind every hang of the class to read their results. */
     double plain_small_s = 0; /* the small plain run's wall time, when this exercise ran it */
     if (!(swept & SL_SWEPT_SMALL)) {
+        if (!(sw && sw->hung))
+            sl_gpu_share();
         run_out o = {0};
         run_plain(ctx, e, smalldir, small.count, outdir, logpath, plain_timeout, sw && sw->hung,
                   &o);
@@ -1194,14 +1196,16 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         goto done;
     }
     sanitizer_batch batch;
-    sl_gpu_share(); /* after a run that needed the GPU alone */
+    unsigned own_tools = sl_grade_tools(e, tools_off) & ~swept;
+    if (own_tools)
+        sl_gpu_share(); /* (again: after a run that needed the GPU alone) */
     if (tools_off & SL_TOOL_RACECHECK)
         sl_text_printf(&r->detail, "note: your barrier is built from shared-memory atomics (a "
                                    "cuda::barrier with a completion function); racecheck cannot "
                                    "follow such a barrier, so no race check ran: the outputs and "
                                    "the other tools still judge this exercise\n");
-    sanitizers_start(ctx, e, &small, smalldir, sl_grade_tools(e, tools_off) & ~swept, workdir,
-                     tool_limit(ctx, plain_small_s), &batch);
+    sanitizers_start(ctx, e, &small, smalldir, own_tools, workdir, tool_limit(ctx, plain_small_s),
+                     &batch);
     trace(l, e, "small plain run", t0);
     sl_outcome full_r;
     sl_outcome_init(&full_r, l, e);
