@@ -446,8 +446,9 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     }
     if (!o->pr.timed_out)
         return;
-    /* Another process's hung kernel stalls every context on the GPU: a time
-     * limit only counts when the run hits it again with the GPU to itself.
+    /* Another process's hung kernel, or just a busy GPU, holds ours up
+     * (gpu_turn.h): a time limit only counts when the run hits it again
+     * with the GPU to itself.
      * The caller stays alone for the diagnosis; sl_gpu_share() ends that. */
     if (!may_rerun_alone()) {
         o->no_rerun = 1;

@@ -216,7 +216,7 @@ static void check_opts(const sl_grade_ctx *ctx, int check, const member *m, int 
  * seconds (hung = 1). Small inputs take well under a second each, so a
  * stall there is noticed long before the plain idle limit, which must
  * also cover a full input of 2^28 elements on a GPU shared by 8 graders.
- * A stall decides nothing (a neighbour's hung kernel stalls us too): the
+ * A stall decides nothing (a neighbour's hang or load holds us up too): the
  * exercise runs its small inputs again with the GPU to itself. */
 typedef struct {
     const char *log;

@@ -1,9 +1,10 @@
 /* Taking turns on one GPU between grading processes (several lessons,
  * students or tests at once). Most runs share the GPU; a few need it alone:
  *  - a run that hit its time limit is run again alone before it is called
- *    TIMEOUT: another process's hung kernel (a sanitizer's above all) can
- *    stall every context on the GPU, and that must not cost an innocent
- *    submission its verdict;
+ *    TIMEOUT: another process's hung kernel (a sanitizer's above all)
+ *    stalled every context on an H100, and a busy GPU slows every kernel
+ *    (H200: six hung neighbours made a lesson 3x slower), and neither must
+ *    cost an innocent submission its verdict;
  *  - bandwidth is measured alone, or it measures the neighbours.
  * Three flock(2) files: "want", held shared by every grader that waits to
  * be alone (or is), which a new sharer must hold exclusively for a moment to
