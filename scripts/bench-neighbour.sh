@@ -5,7 +5,10 @@
 # grader/tests/adversarial, for each attacker named; prints the honest
 # student's grading time (its report's "score:" line), the ratio to alone,
 # its score (it must keep full marks) and the attacker's score (it must
-# earn nothing of what its expect.txt names).
+# earn nothing of what its expect.txt names). A first row puts it beside an
+# honest twin (the solutions again, one byte different in each file, so
+# dedup shares nothing): what any neighbour costs, against which each
+# attacker's own cost shows (column "vs twin").
 #   scripts/bench-neighbour.sh [class options...] [-- attacker...]
 # e.g. scripts/bench-neighbour.sh --jobs 2 -- infinite_loop huge_output
 # Without attackers: the ones that press on shared things (the GPU, disk,
@@ -43,8 +46,16 @@ mkdir -p "$dir/students/honest"
 cp "$root"/solutions/*.cu "$dir/students/honest/"
 grade alone "$dir/students/honest"
 read -r score alone < <(score_of "$dir/alone.out/students/honest/report.txt")
-printf '%-28s %8s %6s %10s %s\n' neighbour "honest s" ratio honest attacker
-printf '%-28s %8.1f %6s %10s\n' "(alone)" "$alone" 1.00 "$score"
+mkdir -p "$dir/students/twin"
+for f in "$root"/solutions/*.cu; do
+  { cat "$f"; echo "// twin"; } > "$dir/students/twin/$(basename "$f")"
+done
+grade with-twin "$dir/students/honest" "$dir/students/twin"
+read -r tscore twin < <(score_of "$dir/with-twin.out/students/honest/report.txt")
+printf '%-28s %8s %6s %7s %10s %s\n' neighbour "honest s" ratio "vs twin" honest attacker
+printf '%-28s %8.1f %6s %7s %10s\n' "(alone)" "$alone" 1.00 - "$score"
+printf '%-28s %8.1f %6s %7s %10s\n' "(an honest twin)" "$twin" \
+  "$(awk -v t="$twin" -v a="$alone" 'BEGIN { printf "%.2f", t / a }')" 1.00 "$tscore"
 worst=0
 for a in "${attackers[@]}"; do
   [ -d "$cases/$a" ] || { echo "bench-neighbour: no attacker $a in $cases" >&2; exit 2; }
@@ -55,7 +66,8 @@ for a in "${attackers[@]}"; do
   read -r hs ht < <(score_of "$dir/with-$a.out/students/honest/report.txt")
   read -r as _ < <(score_of "$dir/with-$a.out/students/$a/report.txt")
   ratio=$(awk -v t="$ht" -v a="$alone" 'BEGIN { printf "%.2f", t / a }')
-  printf '%-28s %8.1f %6s %10s %s\n' "$a" "$ht" "$ratio" "$hs" "$as"
+  vs=$(awk -v t="$ht" -v a="$twin" 'BEGIN { printf "%.2f", t / a }')
+  printf '%-28s %8.1f %6s %7s %10s %s\n' "$a" "$ht" "$ratio" "$vs" "$hs" "$as"
   worst=$(awk -v r="$ratio" -v w="$worst" 'BEGIN { print (r > w) ? r : w }')
 done
 echo "worst ratio: $worst (target: 1.5 or less)"
