@@ -14,6 +14,11 @@
 # Without attackers: the ones that press on shared things (the GPU, disk,
 # processes, the static stage, output files).
 # BENCH_DIR: where the classes go (default build/bench-neighbour).
+# BENCH_GPUS="0 1 2 3": the attackers spread over those GPUs, one bench per
+# GPU at once (CUDA_VISIBLE_DEVICES and a GPU lock of its own, so benches
+# on different GPUs never take turns with each other), each with its own
+# alone and twin rows: eight attackers in the time of two. They still share
+# the host's cores and disk: compare rows of the same GPU.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 syncgrade=${SYNCGRADE:-$root/build/syncgrade}
@@ -40,6 +45,30 @@ grade() { # grade <name> <student folders...>: a class of them
   "$syncgrade" class --submissions "$class" --out "$class.out" --quiet "${opts[@]}" \
     > "$class.log" 2>&1 || [ $? -eq 1 ]
 }
+
+if [ -n "${BENCH_GPUS:-}" ]; then
+  mkdir -p "$(dirname "$dir")"
+  read -ra gpus <<< "$BENCH_GPUS"
+  pids=()
+  for k in "${!gpus[@]}"; do
+    mine=()
+    for j in "${!attackers[@]}"; do
+      (( j % ${#gpus[@]} == k )) && mine+=("${attackers[$j]}")
+    done
+    [ ${#mine[@]} -gt 0 ] || continue
+    g=${gpus[$k]}
+    rm -f "$dir-gpu$g.txt"
+    CUDA_VISIBLE_DEVICES=$g SYNCLAB_GPU_LOCK="${TMPDIR:-/tmp}/synclab-gpu-bench-gpu-$g" \
+      BENCH_GPUS='' BENCH_DIR="$dir-gpu$g" "$0" "${opts[@]}" -- "${mine[@]}" > "$dir-gpu$g.txt" 2>&1 &
+    pids+=($!)
+  done
+  rc=0
+  for p in "${pids[@]}"; do wait "$p" || rc=1; done
+  for g in "${gpus[@]}"; do
+    [ -f "$dir-gpu$g.txt" ] && { echo "-- GPU $g"; cat "$dir-gpu$g.txt"; }
+  done
+  exit $rc
+fi
 
 rm -rf "$dir"
 mkdir -p "$dir/students/honest"
