@@ -127,7 +127,12 @@ typedef enum {
      * pattern's '|'-separated parts ("/cub/"): library code inlined into
      * the student's kernel (cub::BlockScan) leaves no function of its own
      * to name, but its .loc lines still name the header. */
-    SL_RULE_FORBID_SOURCE
+    SL_RULE_FORBID_SOURCE,
+    /* SL_RULE_FORBID over library functions only (sl_ptx_library_function:
+     * the name in the library's namespace and every line from a library
+     * file): a student's own function in a namespace named cub is the
+     * student's. */
+    SL_RULE_FORBID_LIBRARY
 } sl_rule_kind;
 
 typedef struct {
@@ -144,8 +149,9 @@ typedef struct {
 } sl_rule;
 
 /* The exercises that teach what CUB and thrust do: their kernels (mangled
- * names in namespace cub, thrust) and their inlined block and warp
- * primitives (code from their headers) are refused, with why. */
+ * names in namespace cub, thrust, compiled from their headers) and their
+ * inlined block and warp primitives (code from their headers) are refused,
+ * with why. */
 /* Every PTX instruction that updates memory atomically: atom/red, the
  * surface reduction, the bulk asynchronous reduction into memory and the
  * multimem reductions (a FORBID pattern). */
@@ -154,8 +160,8 @@ typedef struct {
 /* clang-format off */
 #define SL_LIBRARY_SOURCES "/include/cub/|/include/thrust/|/cccl/cub/|/cccl/thrust/"
 #define SL_RULES_NO_LIBRARY(why)                                                                   \
-    {SL_RULE_FORBID, "3cub", "ld.|st.", why, "CUB's kernels"},                                     \
-    {SL_RULE_FORBID, "6thrust", "ld.|st.", why, "thrust's kernels"},                               \
+    {SL_RULE_FORBID_LIBRARY, "3cub", "ld.|st.", why, "CUB's kernels"},                             \
+    {SL_RULE_FORBID_LIBRARY, "6thrust", "ld.|st.", why, "thrust's kernels"},                       \
     {SL_RULE_FORBID_SOURCE, NULL, SL_LIBRARY_SOURCES, why, "code from CUB's or thrust's headers"}
 /* clang-format on */
 

@@ -47,7 +47,8 @@ static insn_class classify(const sl_ptx_insn *in, int *release)
 
 int sl_rule_says_ok(const sl_rule *r)
 {
-    if (r->kind != SL_RULE_FORBID && r->kind != SL_RULE_FORBID_SOURCE && r->kind != SL_RULE_REQUIRE)
+    if (r->kind != SL_RULE_FORBID && r->kind != SL_RULE_FORBID_LIBRARY &&
+        r->kind != SL_RULE_FORBID_SOURCE && r->kind != SL_RULE_REQUIRE)
         return 1;
     return r->says && r->says[0] && !strpbrk(r->says, "|&@") && !strstr(r->says, "+.");
 }
@@ -118,7 +119,7 @@ static int check_forbid(const sl_ptx *p, const sl_rule *r, sl_text *why, char *w
     int ok = 1;
     for (int i = 0; i < p->nfunc && ok; i++) {
         const sl_ptx_func *f = &p->func[i];
-        if (!mark[i])
+        if (!mark[i] || (r->kind == SL_RULE_FORBID_LIBRARY && !sl_ptx_library_function(p, i)))
             continue;
         for (int j = 0; j < f->ninsn; j++) {
             if (sl_ptx_matches(&f->insn[j], r->pattern)) {
@@ -382,7 +383,8 @@ int sl_rules_check(const sl_ptx *p, const sl_rule *rules, sl_text *why, char *wh
         int ok = 1, seen = 0;
         sl_text msg = {0};
         switch (r->kind) {
-        case SL_RULE_FORBID: ok = check_forbid(p, r, &msg, where, wherelen); break;
+        case SL_RULE_FORBID:
+        case SL_RULE_FORBID_LIBRARY: ok = check_forbid(p, r, &msg, where, wherelen); break;
         case SL_RULE_FORBID_SOURCE: ok = check_forbid_source(p, r, &msg, where, wherelen); break;
         case SL_RULE_REQUIRE: ok = check_require(p, r, &msg); break;
         case SL_RULE_FENCED_PUBLISH:

@@ -178,10 +178,23 @@ static int block_path(const sl_cfg *g, int from, int to, int avoid, const char *
     return found;
 }
 
+/* Whether instructions a and b are the same collective: the same opcode
+ * with the same qualifiers. A warp collective waits for the lanes of its
+ * mask to execute one "with the same qualifiers and same membermask" (PTX
+ * ISA, shfl.sync, vote.sync, bar.warp.sync): lanes at a vote while the rest
+ * of the warp is at a shuffle do not meet (lane != 0 && __all_sync(...),
+ * whose lane 0 goes straight on to the shuffles). */
+static int same_collective(const sl_ptx_insn *a, const sl_ptx_insn *b)
+{
+    size_t la = 0, lb = 0;
+    const char *oa = sl_ptx_opcode(a, &la), *ob = sl_ptx_opcode(b, &lb);
+    return oa && ob && la == lb && memcmp(oa, ob, la) == 0;
+}
+
 /* The lane branch x that leaves part of the warp out of block cb: cb lies
  * on one side before the join, the join is no exit, cb does not lead back
  * to x before the join (a loop on the lane), and a side reaches the join
- * without a full-mask collective. */
+ * without a full-mask collective like cb's (has_collective). */
 static int splits_around(const sl_cfg *g, int x, int cb, const char *has_collective)
 {
     int join = sl_cfg_join(g, x);
@@ -238,8 +251,7 @@ static int partial_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *why, char 
     char *has_collective = calloc((size_t)g.nb + 1, 1);
     char *is_collective = calloc((size_t)f->ninsn + 1, 1);
     for (int j = 0; j < f->ninsn; j++)
-        if (full_mask_collective(f, &fl, j))
-            is_collective[j] = has_collective[g.block_of[j]] = 1;
+        is_collective[j] = (char)full_mask_collective(f, &fl, j);
     int found = 0;
     for (int j = 0; j < f->ninsn && !found; j++) {
         if (!is_collective[j] || !g.live[g.block_of[j]])
@@ -249,6 +261,11 @@ static int partial_in(const sl_ptx *p, const sl_ptx_func *f, sl_text *why, char 
             found = 1;
             break;
         }
+        /* the blocks with a full-mask collective that j's lanes can meet */
+        memset(has_collective, 0, (size_t)g.nb + 1);
+        for (int k = 0; k < f->ninsn; k++)
+            if (is_collective[k] && same_collective(&f->insn[k], &f->insn[j]))
+                has_collective[g.block_of[k]] = 1;
         for (int x = 0; x < g.nb && !found; x++) {
             int last = (x + 1 < g.nb ? g.first[x + 1] : f->ninsn) - 1;
             const sl_flow_insn *bi = &fl.in[last];

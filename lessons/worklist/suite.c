@@ -48,7 +48,8 @@ static void *alloc_or_die(size_t bytes)
 /* ---- shared rules ---------------------------------------------------------
  * Library code first, so a student who calls CUB gets the precise reason
  * rather than an atomic somewhere inside CUB. Function names are matched on
- * the mangled name: "3cub" and "6thrust" are the namespaces. */
+ * the mangled name: "3cub" and "6thrust" are the namespaces, and a function
+ * there counts only if its code comes from their headers (ptx.h). */
 static const sl_rule no_atomics[] = {
     SL_RULES_NO_LIBRARY("CUB and thrust are not allowed in this lesson: the exercise is to write "
                         "the multi-block exclusive scan yourself (scan the tiles, scan the tile "
