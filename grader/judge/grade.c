@@ -411,7 +411,11 @@ static void run_watched(const sl_grade_ctx *ctx, const char **argv, const char *
 }
 
 /* hung_before: a shared run of these inputs (the lesson sweep's) already
- * made no progress; only the run alone is left to do. */
+ * made no progress; only the run alone is left to do, and it goes straight
+ * to its turn alone: a shared turn taken first is a wait behind every
+ * grader queued to be alone, and when it ends every blocked sharer gets in
+ * with it, so the turn alone then waits their sweeps out too (eight hangs
+ * at once: 11.7 s a turn for a 4.3 s run, H200). */
 static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char *dir, int count,
                       const char *outdir, const char *logpath, double timeout_s, int hung_before,
                       run_out *o)
@@ -425,6 +429,7 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
         o->pr.timed_out = 1;
         o->log = calloc(1, 1);
     } else {
+        sl_gpu_share(); /* (again: after a run that needed the GPU alone) */
         run_watched(ctx, argv, dir, count, outdir, logpath, timeout_s, o);
         trace_proc(e->name, "plain run", &o->pr);
     }
@@ -1159,17 +1164,12 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     double plain_timeout = sl_grade_plain_idle_limit(ctx, e);
 
     /* 4. a plain run of the small inputs: launch failures and hangs first.
-     * One the sweep saw hang goes straight to its turn alone: a shared turn
-     * taken first is a wait behind every grader queued to be alone, and
-     * when it ends every blocked sharer gets in with it, so the turn alone
-     * then waits their sweeps out too (eight hangs at once: 11.7 s a turn
-     * for a 4.3 s run, H200). No turn at all where nothing runs (the sweep
-     * ran it clean): the exercises of a lesson that the sweep ran queued
-     * behind every hang of the class to read their results. */
+     * A GPU turn is taken before each run (run_plain; step 5's tools), none
+     * where nothing runs (the sweep ran it clean): the exercises of a lesson
+     * that the sweep ran queued behind every hang of the class to read
+     * their results. */
     double plain_small_s = 0; /* the small plain run's wall time, when this exercise ran it */
     if (!(swept & SL_SWEPT_SMALL)) {
-        if (!(sw && sw->hung))
-            sl_gpu_share();
         run_out o = {0};
         run_plain(ctx, e, smalldir, small.count, outdir, logpath, plain_timeout, sw && sw->hung,
                   &o);
@@ -1214,8 +1214,6 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     if (swept & SL_SWEPT_FULL)
         full_r.cases = sw->full_cases; /* compared in the sweep */
     for (int k = 0; k < runs && full_r.verdict == SL_V_PASS; k++) {
-        if (!(k == 0 && sw && sw->hung_full)) /* as in step 4 */
-            sl_gpu_share();
         run_out f = {0};
         run_plain(ctx, e, fulldir, full.count, outdir, logpath, plain_timeout,
                   k == 0 && sw && sw->hung_full, &f);
