@@ -89,7 +89,9 @@ static void trace_proc(const char *exercise, const char *what, const sl_proc_res
                 p->cpu_seconds,
                 p->not_ready   ? " (no CUDA context in time)"
                 : p->timed_out ? " (time limit)"
-                               : "");
+                : p->over_quota || (p->signaled && p->sig == SIGXFSZ)
+                    ? " (stopped: output past its cap)"
+                    : "");
 }
 
 static void set(sl_outcome *r, sl_verdict v) { sl_outcome_set(r, v); }
@@ -238,6 +240,13 @@ static int runner_argv(const sl_grade_ctx *ctx, int tool, const char *exercise, 
 {
     sl_runner_group one = {exercise, dir, count, outdir};
     return sl_runner_argv(ctx->runner, ctx->sanitizer, tool, &one, 1, argv);
+}
+
+/* Stopped for printing or leaving too much: a diagnosis under a tool
+ * would flood again, and no line of a tool's explains a flood. */
+static int stopped_for_output(const run_out *o)
+{
+    return o->pr.over_quota || (o->pr.signaled && o->pr.sig == SIGXFSZ);
 }
 
 static void finish_run(run_out *o, const char *logpath)
@@ -481,6 +490,7 @@ typedef struct {
     const char *exercise;
     const char *dir;
     unsigned mask;
+    int no_rerun; /* a diagnosis in the sweep's turn: a failed launch is not run alone */
     double timeout_s;
     char count[16];
     sl_proc procs[SL_NTOOLS];
@@ -535,7 +545,7 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
             trace_proc(b->exercise, sl_tool_name(SL_TOOL_ORDER[i]), &res[i].pr);
         }
     for (int i = 0; i < SL_NTOOLS; i++)
-        if (b->started[i] && maybe_neighbour(&res[i])) {
+        if (b->started[i] && !b->no_rerun && maybe_neighbour(&res[i])) {
             /* as for plain runs: judged only when it fails again alone */
             if (!may_rerun_alone()) {
                 res[i].no_rerun = 1;
@@ -722,6 +732,61 @@ static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inp
         sl_outcome_free(&d);
         if (named)
             break;
+    }
+}
+
+struct sl_early_diag {
+    sl_inputs small;
+    char workdir[4200], dir[4300];
+    sanitizer_batch b;
+};
+
+sl_early_diag *sl_grade_diagnose_start(const sl_lesson *l, const sl_exercise *e,
+                                       const sl_grade_ctx *ctx)
+{
+    if (!ctx->sanitizer)
+        return NULL;
+    sl_early_diag *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    snprintf(d->workdir, sizeof d->workdir, "%s/early-%s", ctx->workdir, e->name);
+    path_join(d->dir, sizeof d->dir, d->workdir, "small");
+    sl_grade_inputs(l, e, ctx->seed, &d->small, NULL);
+    if (sl_grade_write_inputs(&d->small, d->dir) != 0) {
+        sl_inputs_free(&d->small);
+        sl_remove_tree(d->workdir, 1);
+        free(d);
+        return NULL;
+    }
+    trace_line("the sweep's plain run hung: its synccheck starts now, beside the sweep");
+    sanitizers_start(ctx, e, &d->small, d->dir, SL_TOOL_SYNCCHECK, d->workdir,
+                     sl_grade_limit(ctx, DIAGNOSE_TIMEOUT), &d->b);
+    d->b.no_rerun = 1;
+    return d;
+}
+
+void sl_grade_diagnose_finish(const sl_grade_ctx *ctx, sl_early_diag *d, sl_swept *sw)
+{
+    if (!d)
+        return;
+    sl_outcome o = {0};
+    sanitizers_finish(ctx, &d->small, &d->b, &o); /* (its time counts: finish_run) */
+    sw->early = 1;
+    if (o.verdict == SL_V_SYNC) {
+        sw->early_detail = strdup(sl_text_str(&o.detail));
+        snprintf(sw->early_where, sizeof sw->early_where, "%s", o.where);
+    }
+    sl_outcome_free(&o);
+    sl_inputs_free(&d->small);
+    sl_remove_tree(d->workdir, 1);
+    free(d);
+}
+
+void sl_grade_swept_free(sl_swept *sw, int count)
+{
+    for (int i = 0; sw && i < count; i++) {
+        free(sw[i].early_detail);
+        sw[i].early_detail = NULL;
     }
 }
 
@@ -1169,17 +1234,33 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
      * that the sweep ran queued behind every hang of the class to read
      * their results. */
     double plain_small_s = 0; /* the small plain run's wall time, when this exercise ran it */
+    if (sw && sw->hung && sw->early_detail) {
+        /* synccheck, run beside the sweep once its plain run hung here,
+         * named a barrier error: SYNC, whatever a run alone would show */
+        set(r, SL_V_SYNC);
+        sl_text_printf(&r->detail,
+                       "plain run: no progress on the small inputs (the lesson's sweep), and "
+                       "synccheck names the cause:\n%s",
+                       sw->early_detail);
+        snprintf(r->where, sizeof r->where, "%s", sw->early_where);
+        goto done;
+    }
     if (!(swept & SL_SWEPT_SMALL)) {
         run_out o = {0};
         run_plain(ctx, e, smalldir, small.count, outdir, logpath, plain_timeout, sw && sw->hung,
                   &o);
         plain_small_s = o.pr.seconds;
         int failed = judge_process(ctx, &o, &small, "plain run", plain_timeout, r);
+        int flooded = stopped_for_output(&o);
         run_free(&o);
         sl_remove_tree(outdir, 0);
         if (failed) {
-            if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_TIMEOUT ||
-                r->verdict == SL_V_MEMORY)
+            /* a hang that synccheck already ran on beside the sweep (it
+             * named nothing, or the SYNC above would have been given) */
+            int diagnosed = sw && sw->hung && sw->early && r->verdict == SL_V_TIMEOUT;
+            if ((r->verdict == SL_V_LAUNCH || r->verdict == SL_V_TIMEOUT ||
+                 r->verdict == SL_V_MEMORY) &&
+                !flooded && !diagnosed)
                 /* a kernel that hung in a plain run hangs here too: a short leash */
                 diagnose(ctx, e, &small, smalldir, workdir, sl_grade_limit(ctx, DIAGNOSE_TIMEOUT),
                          r);
@@ -1211,15 +1292,17 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     sl_outcome full_r;
     sl_outcome_init(&full_r, l, e);
     int runs = (swept & SL_SWEPT_FULL) ? 0 : e->repeats > 0 ? e->repeats : 1, full_failed = -1;
+    int full_flooded = 0;
     if (swept & SL_SWEPT_FULL)
         full_r.cases = sw->full_cases; /* compared in the sweep */
     for (int k = 0; k < runs && full_r.verdict == SL_V_PASS; k++) {
         run_out f = {0};
         run_plain(ctx, e, fulldir, full.count, outdir, logpath, plain_timeout,
                   k == 0 && sw && sw->hung_full, &f);
-        if (judge_process(ctx, &f, &full, "plain run", plain_timeout, &full_r))
+        if (judge_process(ctx, &f, &full, "plain run", plain_timeout, &full_r)) {
             full_failed = last_case(f.log);
-        else
+            full_flooded = stopped_for_output(&f);
+        } else
             compare_outputs(e, &full, outdir, k, runs, &full_r);
         run_free(&f);
         sl_remove_tree(outdir, 0);
@@ -1233,7 +1316,9 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     if (!found && full_r.verdict != SL_V_PASS) {
         set(r, full_r.verdict);
         sl_text_printf(&r->detail, "%s", sl_text_str(&full_r.detail));
-        if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_MEMORY) {
+        if (full_flooded) {
+            /* no diagnosis: see stopped_for_output */
+        } else if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_MEMORY) {
             if (full_failed >= 0 && full_failed < full.count)
                 diagnose_full(ctx, e, &full, full_failed, workdir, r);
             else

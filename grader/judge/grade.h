@@ -39,6 +39,13 @@ typedef struct {
      * shared run that would wait out the full idle limit again. */
     int hung;
     int hung_full; /* the same, in its full inputs: its first full run is alone */
+    /* hung: synccheck on its small inputs, started as the stall was seen
+     * (sl_grade_diagnose_start). early = 1: it ran, so the exercise's hang
+     * needs no diagnosis of its own; early_detail (else NULL): the barrier
+     * error it named, with early_where: SYNC without a run alone. */
+    int early;
+    char *early_detail;
+    char early_where[512];
 } sl_swept;
 
 typedef struct {
@@ -75,6 +82,19 @@ typedef struct {
      * every exercise that would run is ERROR with this line. */
     const char *arch_error;
 } sl_grade_ctx;
+
+/* A hang's diagnosis, started while the lesson sweep goes on: the
+ * synccheck run that diagnose() would make after the run alone, made
+ * beside the sweep's other runs in its GPU turn instead. Eight hangs graded
+ * at once on an H100 waited for every turn alone before their diagnoses
+ * (7.3 s more on each lesson, 63 s). NULL when it could not start. */
+typedef struct sl_early_diag sl_early_diag;
+sl_early_diag *sl_grade_diagnose_start(const sl_lesson *l, const sl_exercise *e,
+                                       const sl_grade_ctx *ctx);
+/* Waits for it, records what it named in sw, frees d. */
+void sl_grade_diagnose_finish(const sl_grade_ctx *ctx, sl_early_diag *d, sl_swept *sw);
+/* Frees what the sweep kept (early_detail) of count exercises. */
+void sl_grade_swept_free(sl_swept *sw, int count);
 
 /* Limits shared by an exercise's own runs and the lesson sweep's (sweep.h);
  * the log's are runner_call.h's. */

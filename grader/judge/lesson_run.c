@@ -318,6 +318,7 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     g_ctx.statics = NULL;
     sl_grade_statics_free(statics, l->count);
     free(statics);
+    sl_grade_swept_free(swept, l->count);
     free(swept);
     free(which);
     memset(&g_ctx, 0, sizeof g_ctx); /* it pointed at b, why and harness_archs */

@@ -137,6 +137,23 @@ static void trace_check(const sl_lesson *l, const char *what, const sl_proc_resu
                 pr->seconds, pr->cpu_seconds);
 }
 
+/* What the sweep decided for one exercise: the checks it keeps (the
+ * exercise does not run them again), or why none. */
+static void trace_kept(const sl_lesson *l, int index, const sl_swept *s)
+{
+    char kept[128] = "";
+    for (int c = 0; c < NCHECKS; c++)
+        if (s->checks & (unsigned)check_of(c)) {
+            strcat(kept, " ");
+            strcat(kept, check_name(check_of(c)));
+        }
+    if (s->checks & SL_SWEPT_FULL)
+        strcat(kept, " full");
+    fprintf(stderr, "[trace] sweep %s: %s keeps%s%s%s\n", l->name, l->exercises[index].name,
+            kept[0] ? kept : " nothing", s->hung ? " (hung)" : "",
+            s->hung && s->early ? " (synccheck ran beside the sweep)" : "");
+}
+
 /* Writes each member's inputs; a member that cannot be written is left out
  * of the sweep (it runs everything itself). Returns the number kept. */
 static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
@@ -304,11 +321,13 @@ static unsigned wait_tools(const sl_lesson *l, const sl_grade_ctx *ctx, char log
  * The tools start once it has finished the small inputs, cleanly, while
  * it goes on with the full ones. Returns SL_SWEPT_SMALL when the small
  * inputs ran clean. *hung gets the member whose small inputs stalled, or
- * -1; *hung_full the member whose full input hit the plain idle limit. */
+ * -1; *broke the member in whose small inputs it ended otherwise (a crash,
+ * a flood of output stopped at its cap, an exit), or -1; *hung_full the
+ * member whose full input hit the plain idle limit. */
 static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const member *m, int n,
-                          char logs[][4200], tool_runs *t, int *hung, int *hung_full)
+                          char logs[][4200], tool_runs *t, int *hung, int *broke, int *hung_full)
 {
-    *hung = *hung_full = -1;
+    *hung = *broke = *hung_full = -1;
     double idle = 0, cap = 0;
     for (int i = 0; i < n; i++) {
         double own = sl_grade_plain_idle_limit(ctx, m[i].e);
@@ -366,6 +385,8 @@ static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const mem
      * (outputs are compared afterwards either way) */
     unsigned found =
         clean(ctx, check_of(0), &pr, logs[0]) || (p.groups > n && p.launched) ? SL_SWEPT_SMALL : 0;
+    if (!found && !pr.spawn_failed && !pr.not_ready && p.groups >= 1 && p.groups <= n)
+        *broke = p.groups - 1; /* the groups run as check_argv lists them */
     if (found && !t->any)
         start_tools(ctx, m, n, logs, pr.seconds, t); /* it ended before the full inputs */
     char what[128];
@@ -376,11 +397,14 @@ static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const mem
 }
 
 /* One sweep of which[0..n-1]; returns the position in which of an
- * exercise whose small inputs stalled the plain run, or -1. */
+ * exercise whose small inputs stopped the plain run, or -1: *stalled says
+ * whether it stalled there (else it crashed, flooded, exited). The GPU
+ * turn it takes is left to the caller. */
 static int sweep_once(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
-                      sl_swept *swept)
+                      sl_swept *swept, int *stalled_there)
 {
     int hung = -1;
+    *stalled_there = 0;
     member *m = calloc((size_t)n, sizeof *m);
     tool_runs *t = calloc(1, sizeof *t);
     if (!m || !t) {
@@ -395,16 +419,17 @@ static int sweep_once(const sl_lesson *l, const sl_grade_ctx *ctx, const int *wh
     unsigned found_clean = 0;
     if (count > 0) {
         sl_gpu_share();
-        int stalled = -1, stalled_full = -1;
-        found_clean = run_plain(l, ctx, m, count, logs, t, &stalled, &stalled_full);
+        int stalled = -1, broke = -1, stalled_full = -1;
+        found_clean = run_plain(l, ctx, m, count, logs, t, &stalled, &broke, &stalled_full);
         if (stalled_full >= 0)
             swept[m[stalled_full].index].hung_full = 1;
         found_clean |= wait_tools(l, ctx, logs, t);
-        for (int k = 0; stalled >= 0 && k < n; k++)
-            if (which[k] == m[stalled].index)
+        int out = stalled >= 0 ? stalled : broke;
+        *stalled_there = stalled >= 0;
+        for (int k = 0; out >= 0 && k < n; k++)
+            if (which[k] == m[out].index)
                 hung = k;
     }
-    sl_gpu_leave();
     /* What each check computed is checked too: a check whose outputs are
      * wrong decides nothing, the exercise runs it itself. A run of the full
      * inputs counts when every output it wrote matches, whatever happened
@@ -445,20 +470,46 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
 {
     if (!ctx->runner || !ctx->sanitizer || n <= 0)
         return;
-    /* An exercise that stalls the plain run is left out and the sweep runs
-     * again for the others: one hang costs the others one short stall, not
-     * every check of the sweep. */
+    /* An exercise that stops the plain run in its small inputs is left out
+     * and the sweep runs again for the others: one hang, crash or flood
+     * costs the others one short stop, not every check of the sweep (a
+     * fault in the first exercise's small inputs made every exercise of
+     * the lesson run its six processes itself). A stall
+     * also starts that exercise's synccheck at once, beside the sweeps
+     * that follow, in the same turn on the GPU: a hang's diagnosis then
+     * waits for no other grader's turn alone (grade.h). */
     int *rest = malloc((size_t)n * sizeof *rest);
-    if (!rest)
+    sl_early_diag **early = calloc((size_t)n, sizeof *early);
+    int *early_of = calloc((size_t)n, sizeof *early_of); /* the exercise of each */
+    if (!rest || !early || !early_of) {
+        free(early_of);
+        free(rest);
+        free(early);
         return;
+    }
     memcpy(rest, which, (size_t)n * sizeof *rest);
+    int nearly = 0;
     for (int left = n; left > 0;) {
-        int k = sweep_once(l, ctx, rest, left, swept);
+        int stalled = 0;
+        int k = sweep_once(l, ctx, rest, left, swept, &stalled);
         if (k < 0)
             break;
-        swept[rest[k]].hung = 1;
+        if (stalled) {
+            swept[rest[k]].hung = 1;
+            early[nearly] = sl_grade_diagnose_start(l, &l->exercises[rest[k]], ctx);
+            early_of[nearly] = rest[k];
+            if (early[nearly])
+                nearly++;
+        }
         memmove(rest + k, rest + k + 1, (size_t)(left - k - 1) * sizeof *rest);
         left--;
     }
+    for (int i = 0; i < nearly; i++)
+        sl_grade_diagnose_finish(ctx, early[i], &swept[early_of[i]]);
+    sl_gpu_leave();
+    for (int k = 0; k < n && sl_tracing(); k++)
+        trace_kept(l, which[k], &swept[which[k]]);
+    free(early_of);
+    free(early);
     free(rest);
 }

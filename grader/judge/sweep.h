@@ -16,9 +16,12 @@
  * exercises whose full runs had not finished: they run them again alone.
  * A stall in the small inputs (SWEEP_SMALL_IDLE without output) stops the
  * sweep's runner early: that exercise is marked hung (it runs its small
- * inputs with the GPU to itself at once) and the others are swept again
- * without it; a full input that hits the idle limit marks its exercise
- * hung_full the same way.
+ * inputs with the GPU to itself at once), its synccheck starts beside the
+ * sweeps that follow (the hang's diagnosis: sl_grade_diagnose_start) and
+ * the others are swept again without it; a runner that dies or exits in an
+ * exercise's small inputs (a fault, output past its cap) leaves that one
+ * out the same way, unmarked; a full input that hits the idle limit marks
+ * its exercise hung_full. The trace ends with what each exercise keeps.
  * SYNCLAB_SWEEP=0 turns the sweep off; SYNCLAB_SWEEP_FULL=0 leaves the
  * full inputs to each exercise. */
 #ifndef SYNCLAB_SWEEP_H

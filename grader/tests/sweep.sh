@@ -10,7 +10,16 @@
 #  - the full inputs: a clean lesson runs none of its own (the sweep's
 #    plain runner did); with SYNCLAB_SWEEP_FULL=0 each exercise runs them;
 #    a submission that crashes in the last exercise's full inputs keeps the
-#    sweep's full runs of the exercises before it, and the rest run theirs.
+#    sweep's full runs of the exercises before it, and the rest run theirs;
+#  - a fault in every input of the first exercise: it is left out of the
+#    sweep and the others are swept again (they keep the sweep's runs);
+#  - a flood of output in the first exercise (adversarial huge_output): if
+#    it stops the sweep's plain run in its small inputs, that exercise is
+#    left out and the others are swept again; a flood is never diagnosed
+#    under a tool (it would flood again);
+#  - a barrier in each branch (a hang on some GPUs): when the sweep's plain
+#    run stalls there, that exercise's synccheck runs beside the sweep that
+#    follows, once: the exercise runs no diagnosis of its own.
 #   sweep.sh <syncgrade> <source root> <out dir>
 set -euo pipefail
 syncgrade=$1 root=$2 out=$3
@@ -57,14 +66,16 @@ grade mutant "$root/lessons/barriers/zoo/missing_barrier.cu"
 grep -q "sweep barriers: racecheck not clean" "$out/mutant.err" || fail "mutant: sweep racecheck clean"
 grep -qE "^\[trace\] tile_reverse: racecheck " "$out/mutant.err" ||
   fail "mutant: the exercise did not run racecheck itself"
-# a sweep check that was clean is not run again; one that was not (a loaded
-# machine can time it out) decides nothing, and the exercise runs it itself
-if grep -q "sweep barriers: memcheck clean" "$out/mutant.err"; then
+# a sweep check that the exercise keeps (clean, with its outputs right) is
+# not run again; one that it does not (a loaded machine can time it out, a
+# race can change an output under the tool, a stop in the exercise can
+# leave it out of the sweep) decides nothing, and the exercise runs it itself
+if grep -qE "sweep barriers: tile_reverse keeps .*memcheck" "$out/mutant.err"; then
   grep -qE "^\[trace\] tile_reverse: memcheck " "$out/mutant.err" &&
     fail "mutant: memcheck ran again although the sweep's was clean"
 else
   grep -qE "^\[trace\] tile_reverse: memcheck " "$out/mutant.err" ||
-    fail "mutant: the sweep's memcheck was not clean and the exercise did not run its own"
+    fail "mutant: the sweep's memcheck was not kept and the exercise did not run its own"
 fi
 fixture=$root/grader/tests/fixtures/sweep/warp_step_faults_on_large_n
 grade crash "$fixture.cu" --expect "$fixture.expect"
@@ -73,8 +84,36 @@ for e in tile_reverse block_vote; do
 done
 [ "$(own_plain crash halo_diff)" -ge 1 ] || fail "crash: halo_diff's unfinished runs were not run again"
 [ "$(own_plain crash warp_step)" -ge 1 ] || fail "crash: warp_step did not run its full inputs itself"
-grep -q "sweep barriers: memcheck clean" "$out/crash.err" ||
+grep -qE "sweep barriers: tile_reverse keeps .*memcheck" "$out/crash.err" ||
   grep -qE "^\[trace\] tile_reverse: memcheck " "$out/crash.err" ||
   fail "crash: the small inputs' tools ran neither in the sweep nor per exercise"
 
+fixtures=$root/grader/tests/fixtures/sweep
+grade stop "$fixtures/tile_reverse_faults.cu" --expect "$fixtures/tile_reverse_faults.expect"
+grep -qE "sweep barriers: tile_reverse keeps nothing" "$out/stop.err" ||
+  fail "stop: tile_reverse kept a check of the sweep it stopped"
+for e in halo_diff block_vote warp_step; do
+  grep -qE "sweep barriers: $e keeps plain" "$out/stop.err" ||
+    fail "stop: $e was not swept again without tile_reverse"
+done
+grade flood "$root/grader/tests/adversarial/huge_output/barriers.cu" \
+  --expect "$fixtures/flood_in_tile_reverse.expect"
+if grep -q "sweep barriers: plain not clean" "$out/flood.err"; then
+  grep -q "sweep barriers: plain clean" "$out/flood.err" ||
+    fail "flood: the others were not swept again without tile_reverse"
+fi
+if grep -qE "^\[trace\] tile_reverse: plain run .*output past its cap" "$out/flood.err"; then
+  grep -qE "^\[trace\] tile_reverse: (synccheck|memcheck) " "$out/flood.err" &&
+    fail "flood: diagnosed under a tool"
+fi
+
+grade hang "$root/lessons/barriers/zoo/vote_in_both_branches.cu" \
+  --expect "$fixtures/vote_in_both_branches.expect"
+if grep -q "the sweep's plain run hung: its synccheck starts now" "$out/hang.err"; then
+  [ "$(grep -cE '^\[trace\] block_vote: synccheck ' "$out/hang.err")" -eq 1 ] ||
+    fail "hang: block_vote's synccheck ran again after the one beside the sweep"
+  grep -q "sweep barriers: plain clean" "$out/hang.err" ||
+    fail "hang: the others were not swept again without block_vote"
+fi
+echo "hang: $(grep -c "synccheck starts now" "$out/hang.err") early diagnosis"
 echo "clean lesson: 0 own tool runs (unswept: $(own_tools unswept)); mutant: RACE from its own racecheck"

@@ -67,7 +67,7 @@ static void grade_with(const char *body, int probe_code, int swept, sl_outcome *
     ck_assert_int_eq(sl_write_file(probe, script), 0);
     chmod(probe, 0755);
     setenv("SYNCLAB_GPU_PROBE", probe, 1);
-    sl_swept all = {SL_SWEPT_SMALL | SL_TOOLS_ALL, 0, 0, 0};
+    sl_swept all = {.checks = SL_SWEPT_SMALL | SL_TOOLS_ALL};
     sl_grade_ctx ctx = {0};
     ctx.runner = runner;
     ctx.ptx = ptx;
