@@ -4,8 +4,8 @@
 # solutions/) alone, then a class of that student and one attacker from
 # grader/tests/adversarial, for each attacker named; prints the honest
 # student's grading time (its report's "score:" line), the ratio to alone,
-# its score (it must keep full marks) and the attacker's score (it must
-# earn nothing of what its expect.txt names). A first row puts it beside an
+# its score (it must keep full marks), the attacker's score (it must
+# earn nothing of what its expect.txt names) and its own grading time. A first row puts it beside an
 # honest twin (the solutions again, one byte different in each file, so
 # dedup shares nothing): what any neighbour costs, against which each
 # attacker's own cost shows (column "vs twin").
@@ -81,7 +81,7 @@ for f in "$root"/solutions/*.cu; do
 done
 grade with-twin "$dir/students/honest" "$dir/students/twin"
 read -r tscore twin < <(score_of "$dir/with-twin.out/students/honest/report.txt")
-printf '%-28s %8s %6s %7s %10s %s\n' neighbour "honest s" ratio "vs twin" honest attacker
+printf '%-28s %8s %6s %7s %10s %-9s %s\n' neighbour "honest s" ratio "vs twin" honest attacker "its s"
 printf '%-28s %8.1f %6s %7s %10s\n' "(alone)" "$alone" 1.00 - "$score"
 printf '%-28s %8.1f %6s %7s %10s\n' "(an honest twin)" "$twin" \
   "$(awk -v t="$twin" -v a="$alone" 'BEGIN { printf "%.2f", t / a }')" 1.00 "$tscore"
@@ -93,10 +93,10 @@ for a in "${attackers[@]}"; do
   cp "$cases/$a"/*.h "$dir/students/$a/" 2>/dev/null || true
   grade "with-$a" "$dir/students/honest" "$dir/students/$a"
   read -r hs ht < <(score_of "$dir/with-$a.out/students/honest/report.txt")
-  read -r as _ < <(score_of "$dir/with-$a.out/students/$a/report.txt")
+  read -r as at < <(score_of "$dir/with-$a.out/students/$a/report.txt")
   ratio=$(awk -v t="$ht" -v a="$alone" 'BEGIN { printf "%.2f", t / a }')
   vs=$(awk -v t="$ht" -v a="$twin" 'BEGIN { printf "%.2f", t / a }')
-  printf '%-28s %8.1f %6s %7s %10s %s\n' "$a" "$ht" "$ratio" "$vs" "$hs" "$as"
+  printf '%-28s %8.1f %6s %7s %10s %-9s %s\n' "$a" "$ht" "$ratio" "$vs" "$hs" "$as" "$at"
   worst=$(awk -v r="$ratio" -v w="$worst" 'BEGIN { print (r > w) ? r : w }')
 done
 echo "worst ratio: $worst (target: 1.5 or less)"
