@@ -2,6 +2,7 @@
  * that come later wait behind it. Processes stand in for graders. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,6 +34,29 @@ static void nap(double s)
 {
     struct timespec t = {(time_t)s, (long)((s - (time_t)s) * 1e9)};
     nanosleep(&t, NULL);
+}
+
+/* Until pid waits for one of the locks (/proc/locks lists a blocked
+ * request as "->"): a nap alone let a child that started late on a loaded
+ * machine (the suite runs beside compiles) come after the next one. */
+static void until_blocked(pid_t pid)
+{
+    char who[32];
+    snprintf(who, sizeof who, " %d ", (int)pid);
+    for (double t0 = sl_now(); sl_now() - t0 < 10.0; nap(0.01)) {
+        FILE *f = fopen("/proc/locks", "r");
+        if (!f) {
+            nap(0.2); /* no such file: the naps have to do */
+            return;
+        }
+        char line[512];
+        int found = 0;
+        while (fgets(line, sizeof line, f))
+            found |= strstr(line, "->") && strstr(line, who);
+        fclose(f);
+        if (found)
+            return;
+    }
 }
 
 /* A child that waits for a turn and reports how long it waited (ms) as its
@@ -77,6 +101,7 @@ START_TEST(alone_waits_for_sharers)
     use_private_locks();
     sl_gpu_share();
     pid_t alone = child_waiting(1, 0.0);
+    until_blocked(alone);
     nap(0.4);
     sl_gpu_leave();
     ck_assert_int_ge(waited_10ms(alone), 35);
@@ -89,8 +114,10 @@ START_TEST(late_sharer_queues_behind_alone)
     use_private_locks();
     sl_gpu_share();
     pid_t alone = child_waiting(1, 0.4); /* waits for us, then holds 0.4 s */
+    until_blocked(alone);
     nap(0.2);
     pid_t late = child_waiting(0, 0.0); /* comes while "alone" waits */
+    until_blocked(late);
     nap(0.2);
     sl_gpu_leave();
     ck_assert_int_ge(waited_10ms(alone), 35);
@@ -108,10 +135,13 @@ START_TEST(every_alone_goes_before_waiting_sharers)
     use_private_locks();
     sl_gpu_share();
     pid_t first = child_waiting(1, 0.4); /* alone from our leave, for 0.4 s */
+    until_blocked(first);
     nap(0.1);
     pid_t sharer = child_waiting(0, 1.5); /* comes while first waits; then holds 1.5 s */
+    until_blocked(sharer);
     nap(0.1);
     pid_t second = child_waiting(1, 0.0); /* comes after the sharer */
+    until_blocked(second);
     nap(0.1);
     sl_gpu_leave();
     waited_10ms(first);
@@ -134,6 +164,7 @@ START_TEST(forked_child_keeps_parents_turn)
     }
     waitpid(pid, NULL, 0);
     pid_t sharer = child_waiting(0, 0.0);
+    until_blocked(sharer);
     nap(0.3);
     sl_gpu_leave();
     ck_assert_int_ge(waited_10ms(sharer), 25);
