@@ -433,16 +433,22 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
     char n[16];
     snprintf(n, sizeof n, "%d", count);
     runner_argv(ctx, 0, e->name, dir, n, outdir, argv);
-    if (hung_before) {
+    /* With no run alone left to the student, the sweep's stall is not the
+     * verdict: a loaded GPU stalls correct kernels too, so the exercise
+     * makes its own shared run, as without a sweep. */
+    int straight_alone = hung_before && may_rerun_alone();
+    if (straight_alone) {
         trace_line("the sweep's plain run hung here: running it alone at once");
         o->pr.timed_out = 1;
         o->log = calloc(1, 1);
     } else {
+        if (hung_before)
+            trace_line("the sweep's plain run hung here; no run alone is left: a shared run");
         sl_gpu_share(); /* (again: after a run that needed the GPU alone) */
         run_watched(ctx, argv, dir, count, outdir, logpath, timeout_s, o);
         trace_proc(e->name, "plain run", &o->pr);
     }
-    if (!hung_before && maybe_neighbour(o)) {
+    if (!straight_alone && maybe_neighbour(o)) {
         /* out of memory or a refused launch: maybe a neighbour's doing.
          * It counts only when it fails again with the GPU to itself. */
         if (!may_rerun_alone()) {
@@ -464,7 +470,7 @@ static void run_plain(const sl_grade_ctx *ctx, const sl_exercise *e, const char 
      * (gpu_turn.h): a time limit only counts when the run hits it again
      * with the GPU to itself.
      * The caller stays alone for the diagnosis; sl_gpu_share() ends that. */
-    if (!may_rerun_alone()) {
+    if (!straight_alone && !may_rerun_alone()) {
         o->no_rerun = 1;
         return;
     }

@@ -56,7 +56,7 @@ static void teardown(void) { sl_remove_tree(root, 1); }
 
 /* A runner script (argv: run <exercise> <dir> <count> <outdir>) and a
  * probe answering `probe_code`; the grade of the one exercise. */
-static void grade_with(const char *body, int probe_code, int swept, sl_outcome *r)
+static void grade_swept(const char *body, int probe_code, const sl_swept *sw, sl_outcome *r)
 {
     char script[4096], probe[160];
     snprintf(script, sizeof script, "#!/bin/bash\n%s\n", body);
@@ -67,16 +67,21 @@ static void grade_with(const char *body, int probe_code, int swept, sl_outcome *
     ck_assert_int_eq(sl_write_file(probe, script), 0);
     chmod(probe, 0755);
     setenv("SYNCLAB_GPU_PROBE", probe, 1);
-    sl_swept all = {.checks = SL_SWEPT_SMALL | SL_TOOLS_ALL};
     sl_grade_ctx ctx = {0};
     ctx.runner = runner;
     ctx.ptx = ptx;
     ctx.source = "student.cu";
     ctx.workdir = work;
-    ctx.sanitizer = swept ? "/bin/false" : NULL; /* never started: every tool was swept */
+    ctx.sanitizer = sw ? "/bin/false" : NULL; /* never started: every tool was swept */
     ctx.seed = 1;
-    ctx.swept = swept ? &all : NULL;
+    ctx.swept = sw;
     sl_grade_exercise(&trust_lesson, &trust_ex, &ctx, r);
+}
+
+static void grade_with(const char *body, int probe_code, int swept, sl_outcome *r)
+{
+    sl_swept all = {.checks = SL_SWEPT_SMALL | SL_TOOLS_ALL};
+    grade_swept(body, probe_code, swept ? &all : NULL, r);
 }
 
 /* What the harness does before any student code: its protocol on the
@@ -152,6 +157,26 @@ START_TEST(exclusive_reruns_are_budgeted)
 }
 END_TEST
 
+/* The sweep's plain run stalled in this exercise (a loaded GPU stalls
+ * correct kernels too), and the student has no run alone left: the
+ * exercise runs its inputs itself, shared, instead of taking the stall as
+ * its TIMEOUT. */
+START_TEST(sweep_stall_without_reruns_runs_shared)
+{
+    sl_outcome r;
+    setenv("SYNCLAB_ALONE_RERUNS", "0", 1);
+    sl_budget_begin();
+    sl_swept hung = {.checks = SL_TOOLS_ALL, .hung = 1};
+    grade_swept(HARNESS "for i in $(seq 0 $(($4 - 1))); do cp \"$3/case$i.in\" \"$5/case$i.out\"; "
+                        "echo \"@@case $i\" >&$P; echo '@@launches 1' >&$P; done; exit 0",
+                0, &hung, &r);
+    ck_assert_msg(r.verdict == SL_V_PASS, "%s: %s", sl_verdict_name(r.verdict),
+                  sl_text_str(&r.detail));
+    sl_outcome_free(&r);
+    unsetenv("SYNCLAB_ALONE_RERUNS");
+}
+END_TEST
+
 /* A kernel that keeps making progress, but slowly (20 s a launch), meets
  * the exercise's time budget, not hours of per-input limits. */
 START_TEST(exercise_time_is_budgeted)
@@ -195,6 +220,7 @@ Suite *runner_trust_suite(void)
     tcase_add_test(tc, printed_cuda_error_is_not_believed);
     tcase_add_test(tc, fifo_output_is_wrong_not_a_hang);
     tcase_add_test(tc, exclusive_reruns_are_budgeted);
+    tcase_add_test(tc, sweep_stall_without_reruns_runs_shared);
     tcase_add_test(tc, exercise_time_is_budgeted);
     tcase_add_test(tc, student_gpu_time_is_budgeted);
     suite_add_tcase(s, tc);
