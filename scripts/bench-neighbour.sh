@@ -29,7 +29,7 @@ opts=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do opts+=("$1"); shift; done
 [ "${1:-}" = -- ] && shift
 attackers=("$@")
-[ ${#attackers[@]} -gt 0 ] || attackers=(infinite_loop hogs_gpu_memory_neighbour
+[ ${#attackers[@]} -gt 0 ] || attackers=(infinite_loop hogs_gpu_memory
   nameless_fork_exec many_big_files huge_output static_analysis_bomb nameless_fifo fifo_outputs)
 
 # "score: 265 / 265   (seed 1, 38.2 s)" -> "265/265 38.2"
