@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ptx.h"
+#include "ptx_shared.h"
 
 static int wide_scope(const sl_ptx_insn *in)
 {
@@ -194,9 +195,14 @@ static int check_forbid_source(const sl_ptx *p, const sl_rule *r, sl_text *why, 
  * atom.add.acq_rel.cta.u64 and atom.acq_rel.cta.add.u64 alike). A term may
  * end in "@<part>": the instruction must also come from (be inlined
  * through) a file whose path holds part ("atom+.release@__barrier/":
- * libcu++'s barrier, not any atomic the student wrote as a decoy). */
+ * libcu++'s barrier, not any atomic the student wrote as a decoy). The
+ * term "~shared" is any instruction that may touch shared memory
+ * (ptx_shared.h: generic accesses included, so a pointer the compiler could
+ * not place still counts). */
 static int term_matches(const sl_ptx *p, const sl_ptx_insn *in, const char *term, size_t n)
 {
+    if (n == 7 && strncmp(term, "~shared", 7) == 0)
+        return sl_ptx_insn_may_touch_shared(p, in);
     const char *at = memchr(term, '@', n);
     if (at) {
         char src[128];

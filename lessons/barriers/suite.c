@@ -301,6 +301,17 @@ static int warp_check(const sl_case *in, const sl_case *out, sl_text *why)
     "cp.async.bulk|cp.reduce.async|multimem.|" SL_ATOMIC_OPCODES
 
 static const sl_rule warp_rules[] = {
+    /* and what it must do: exchange through shared memory. Slots in global
+     * memory, where racecheck sees nothing, or no exchange at all (each lane
+     * reading its warp's 32 inputs) compute the same sums and skip the
+     * exercise. A missing __syncwarp() is the race the exercise teaches, left
+     * to the race checks (SYNC or RACE, with its lines), not to this rule. */
+    {SL_RULE_REQUIRE, "warp_step", "~shared",
+     "warp_step exchanges values through shared memory: each lane stores its value to its "
+     "slot in shared memory, __syncwarp(), then reads its partner's slot (no shared-memory "
+     "access in the PTX). Slots in global memory, or each lane reading its warp's inputs "
+     "itself, compute the same sums without the exchange the exercise is about.",
+     "an exchange through shared memory"},
     {SL_RULE_FORBID, "warp_step", WARP_CROSS_LANE_OPCODES,
      "warp_step exchanges values through shared memory: each lane stores its value, "
      "__syncwarp(), then reads its partner's slot. Any other way for data to cross lanes "
