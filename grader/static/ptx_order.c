@@ -112,6 +112,105 @@ static int acquires(const sl_ptx_insn *in)
            (has(in, ".acquire") || (has(in, ".acq_rel") && sl_ptx_matches(in, "atom.")));
 }
 
+/* ---------- where an address comes from ---------- */
+
+/* Operand k (0: the destination) of an instruction, into out. */
+static int operand(const sl_ptx_insn *in, int k, char *out, size_t n)
+{
+    const char *s = sl_ptx_operands(in);
+    for (; k > 0 && s; k--) {
+        s = strchr(s, ',');
+        if (s)
+            s++;
+    }
+    if (!s)
+        return 0;
+    s += strspn(s, " \t");
+    size_t len = strcspn(s, ", \t;");
+    snprintf(out, n, "%.*s", (int)len, s);
+    return len > 0;
+}
+
+/* What the pointer in register reg, read at instruction i, was made from:
+ * "sym:<name>" for a module variable (mov.u64 %rd, name), "param:<name>"
+ * for a kernel parameter, "" when not known. Followed back through the straight-
+ * line address arithmetic compilers emit: moves, cvta, and an add or sub
+ * whose one pointer operand is known. */
+static void origin_of(const sl_ptx_func *f, int i, const char *reg, int depth, char *out, size_t n)
+{
+    out[0] = '\0';
+    if (depth > 12 || reg[0] != '%')
+        return;
+    for (int j = i - 1; j >= 0; j--) {
+        const sl_ptx_insn *d = &f->insn[j];
+        char dst[64], a[128], b[128];
+        if (!operand(d, 0, dst, sizeof dst) || strcmp(dst, reg) != 0 ||
+            sl_ptx_matches(d, "st.|bra|bar.|call|ret|red."))
+            continue;
+        if (sl_ptx_matches(d, "ld.param") && operand(d, 1, a, sizeof a))
+            snprintf(out, n, "param:%.*s", (int)strcspn(a + (a[0] == '['), "+]"),
+                     a + (a[0] == '['));
+        else if (sl_ptx_matches(d, "mov.|cvta.") && operand(d, 1, a, sizeof a)) {
+            if (a[0] != '%' &&
+                (a[0] == '_' || (a[0] >= 'a' && a[0] <= 'z') || (a[0] >= 'A' && a[0] <= 'Z')))
+                snprintf(out, n, "sym:%s", a);
+            else
+                origin_of(f, j, a, depth + 1, out, n);
+        } else if (sl_ptx_matches(d, "add.|sub.") && operand(d, 1, a, sizeof a) &&
+                   operand(d, 2, b, sizeof b)) {
+            char oa[160], ob[160];
+            origin_of(f, j, a, depth + 1, oa, sizeof oa);
+            origin_of(f, j, b, depth + 1, ob, sizeof ob);
+            if (oa[0] && !ob[0])
+                snprintf(out, n, "%s", oa);
+            else if (ob[0] && !oa[0])
+                snprintf(out, n, "%s", ob);
+        }
+        return; /* the latest definition decides, known or not */
+    }
+}
+
+/* The base ("%rd4", "name") and offset of an access's "[base+off]". */
+static int address_of(const sl_ptx_insn *in, char *base, size_t n, long *off)
+{
+    const char *a = strchr(sl_ptx_operands(in), '[');
+    if (!a)
+        return 0;
+    a++;
+    size_t len = strcspn(a, "+-]");
+    snprintf(base, n, "%.*s", (int)len, a);
+    *off = (a[len] == '+' || a[len] == '-') ? strtol(a + len, NULL, 0) : 0;
+    return len > 0;
+}
+
+/* Can accesses a and b of function f never be to the same word? The same
+ * base with other offsets; or made from two different module variables or
+ * kernel parameters, or one of each (the contracts' arrays are separate
+ * buffers, never a student's __device__ variable). An acquire
+ * synchronizes only through the location it reads (PTX ISA, memory
+ * consistency model: an acquire pattern is on a location), so an acquire
+ * load of another word orders nothing after a wait on the flag. */
+static int provably_elsewhere(const sl_ptx_func *f, int a, int b)
+{
+    char ba[128], bb[128], oa[160], ob[160];
+    long fa, fb;
+    if (!address_of(&f->insn[a], ba, sizeof ba, &fa) ||
+        !address_of(&f->insn[b], bb, sizeof bb, &fb))
+        return 0;
+    if (strcmp(ba, bb) == 0)
+        return fa != fb;
+    if (ba[0] == '%')
+        origin_of(f, a, ba, 0, oa, sizeof oa);
+    else
+        snprintf(oa, sizeof oa, "sym:%s", ba);
+    if (bb[0] == '%')
+        origin_of(f, b, bb, 0, ob, sizeof ob);
+    else
+        snprintf(ob, sizeof ob, "sym:%s", bb);
+    /* both known: different variables or parameters are different buffers */
+    return oa[0] && ob[0] && strcmp(oa, ob) != 0;
+}
+
 static int strong_access(const sl_ptx_insn *in)
 {
     return has(in, ".volatile") || has(in, ".relaxed") || has(in, ".acquire") ||
@@ -492,7 +591,11 @@ static int unordered_read(fn *c, int from, const char *targets, const char *acq,
     for (;;) {
         int end = b + 1 < nb ? c->g.first[b + 1] : c->n, stopped = 0;
         for (; j < end && found < 0 && !stopped; j++) {
-            if (targets[j] && (phase == 0 || !same_threads(c, j, from))) {
+            /* an acquire re-read of the flag (through another register: the
+             * same buffer) is the acquire, not a read of stale data */
+            int reread = targets[j] && acq[j] && acquires(&c->f->insn[j]) &&
+                         !provably_elsewhere(c->f, j, from);
+            if (targets[j] && !reread && (phase == 0 || !same_threads(c, j, from))) {
                 found = j;
                 *by_others = phase;
             } else if (acq[j] && phase == 0 && d->subset[j])
@@ -746,9 +849,17 @@ static int check_acquire(fn *c, int from, const char *targets, const signed char
         if (cut[b] >= 0)
             d.cut[b] = cut[b];
     char *acq = mask(c);
-    for (int j = 0; j < c->n; j++)
+    int elsewhere = 0; /* an acquire of another word was there, and did not count */
+    for (int j = 0; j < c->n; j++) {
         acq[j] = (ordering_with(c, j, from) & ORD_ACQ) || (blocked_extra && blocked_extra[j]) ||
                  (runs_decided(c, &d, j) && (ordering(c->p, &c->f->insn[j], 0) & ORD_ACQ));
+        /* an acquire load or atomic counts for the location it reads only */
+        if (acq[j] && !(blocked_extra && blocked_extra[j]) && acquires(&c->f->insn[j]) &&
+            provably_elsewhere(c->f, j, from)) {
+            acq[j] = 0;
+            elsewhere = 1;
+        }
+    }
     int by_others = 0;
     int rd = unordered_read(c, from, targets, acq, &d, &by_others);
     free(acq);
@@ -787,6 +898,10 @@ static int check_acquire(fn *c, int from, const char *targets, const signed char
                                "or spin with an acquire load (cuda::atomic_ref load("
                                "cuda::memory_order_acquire))");
     }
+    if (elsewhere)
+        sl_text_printf(r->why, ". An acquire load of another variable does not count: an "
+                               "acquire orders only through the word it reads, so it must "
+                               "read the flag itself");
     return 1;
 }
 

@@ -100,6 +100,40 @@ START_TEST(consumer_spellings_that_acquire)
                              VOLATILE_FLAG));
     ck_assert(!judge_message("atom.acquire.gpu.global.or.b32 %r2, [%rd5], 0;", "", "membar.gl;",
                              VOLATILE_FLAG));
+    /* an acquire re-read of the flag, through the same register or another
+     * one made from the same parameter (cuda::atomic_ref computes its own) */
+    ck_assert(!judge_message(VOLATILE_SPIN, "ld.acquire.gpu.global.u32 %r9, [%rd5];", "membar.gl;",
+                             VOLATILE_FLAG));
+    ck_assert_msg(!judge_message(VOLATILE_SPIN,
+                                 "cvta.to.global.u64 %rd9, %rd2;\n"
+                                 "ld.acquire.gpu.global.u32 %r9, [%rd9];",
+                                 "membar.gl;", VOLATILE_FLAG),
+                  "%s", sl_text_str(&why));
+}
+END_TEST
+
+/* An acquire synchronizes only through the word it reads: an acquire load
+ * of another variable, or of the word beside the flag, after a plain spin
+ * orders nothing (red team: consumer_acquire_other_location). */
+START_TEST(acquire_of_another_word)
+{
+    ck_assert(judge_message(VOLATILE_SPIN, "ld.acquire.gpu.global.u32 %r9, [other];", "membar.gl;",
+                            VOLATILE_FLAG));
+    SAYS("another variable");
+    ck_assert(judge_message(VOLATILE_SPIN,
+                            "mov.u64 %rd9, other;\ncvta.global.u64 %rd10, %rd9;\n"
+                            "ld.acquire.gpu.u32 %r9, [%rd10];",
+                            "membar.gl;", VOLATILE_FLAG));
+    ck_assert(judge_message(VOLATILE_SPIN, "ld.acquire.gpu.global.u32 %r9, [%rd5+4];", "membar.gl;",
+                            VOLATILE_FLAG));
+    /* an acquire load of the payload's buffer (another parameter) */
+    ck_assert(judge_message(VOLATILE_SPIN,
+                            "cvta.to.global.u64 %rd9, %rd1;\n"
+                            "ld.acquire.gpu.global.u32 %r9, [%rd9+8];",
+                            "membar.gl;", VOLATILE_FLAG));
+    /* a fence is for every location */
+    ck_assert(!judge_message(VOLATILE_SPIN, "ld.acquire.gpu.global.u32 %r9, [other];\nmembar.gl;",
+                             "membar.gl;", VOLATILE_FLAG));
 }
 END_TEST
 
@@ -889,6 +923,7 @@ Suite *ptx_order_suite(void)
     TCase *tc = tcase_create("order");
     tcase_add_test(tc, consumer_spellings_that_acquire);
     tcase_add_test(tc, consumer_without_acquire);
+    tcase_add_test(tc, acquire_of_another_word);
     tcase_add_test(tc, publish_spellings);
     tcase_add_test(tc, publish_without_release);
     tcase_add_test(tc, flag_written_with_a_plain_store);
