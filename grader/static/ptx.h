@@ -154,8 +154,10 @@ typedef struct {
  * with why. */
 /* Every PTX instruction that updates memory atomically: atom/red, the
  * surface reduction, the bulk asynchronous reduction into memory and the
- * multimem reductions (a FORBID pattern). */
-#define SL_ATOMIC_OPCODES "atom.|red.|sured.|cp.reduce.async|multimem.red|multimem.ld_reduce"
+ * multimem reductions; and the read of an mbarrier's pending count, which
+ * turns its arrivals into an atomic counter (a FORBID pattern). */
+#define SL_ATOMIC_OPCODES                                                                          \
+    "atom.|red.|sured.|cp.reduce.async|multimem.red|multimem.ld_reduce|mbarrier.pending_count"
 
 /* clang-format off */
 #define SL_LIBRARY_SOURCES "/include/cub/|/include/thrust/|/cccl/cub/|/cccl/thrust/"

@@ -13,7 +13,10 @@
 /* What a register holds, as far as lanes go: a copy of threadIdx.x (its low
  * five bits are the lane, the rest the warp), or a value that differs
  * between the lanes of one warp. */
-enum { K_TID = 1, K_LANE = 2 };
+/* K_TIDSUM: a warp-uniform value plus the thread index (i = blockIdx.x *
+ * blockDim.x + threadIdx.x), so that it minus the lane is the index of the
+ * warp's first thread */
+enum { K_TID = 1, K_LANE = 2, K_TIDSUM = 4 };
 
 /* Operand k (top-level commas) of in, into buf; 0 when there is none. */
 static int operand_at(const sl_ptx_insn *in, int k, char *buf, size_t n)
@@ -82,6 +85,24 @@ static int comparison_splits_warp(const sl_ptx_insn *in, long long imm)
     return 1;
 }
 
+/* add u, tid / mad.lo a, b, tid: the thread index is the last operand,
+ * added once, and no other source is the thread index or the lane (the
+ * others may be anything else: data is not followed, as everywhere here). */
+static int tid_last(const sl_ptx_insn *in, const sl_flow *fl, int j, const unsigned char *kind)
+{
+    const sl_flow_insn *fi = &fl->in[j];
+    char last[64] = "", buf[64];
+    for (int k = 1; k < 8 && operand_at(in, k, buf, sizeof buf); k++)
+        memcpy(last, buf, sizeof last);
+    if (fi->nsrc < 1 || strcmp(fl->reg[fi->src[fi->nsrc - 1]], last) != 0 ||
+        !(kind[fi->src[fi->nsrc - 1]] & K_TID))
+        return 0;
+    for (int s = 0; s + 1 < fi->nsrc; s++)
+        if (kind[fi->src[s]] & (K_TID | K_LANE | K_TIDSUM))
+            return 0;
+    return 1;
+}
+
 /* One pass over f: the kinds each instruction's destinations get. */
 static int lane_pass(const sl_ptx_func *f, const sl_flow *fl, unsigned char *kind)
 {
@@ -104,9 +125,12 @@ static int lane_pass(const sl_ptx_func *f, const sl_flow *fl, unsigned char *kin
             k = (imm & 31) ? K_LANE : 0; /* tid & 31 is the lane; tid & ~31 the warp's base */
         } else if (sl_ptx_matches(in, "rem.") && tid) {
             k = K_LANE;
-        } else if (sl_ptx_matches(in, "sub.") && fi->nsrc == 2 && (kind[fi->src[0]] & K_TID) &&
-                   (kind[fi->src[1]] & K_LANE) && !(kind[fi->src[0]] & K_LANE)) {
-            k = 0; /* tid - lane: the warp's first thread */
+        } else if (sl_ptx_matches(in, "sub.") && fi->nsrc == 2 &&
+                   (kind[fi->src[0]] & (K_TID | K_TIDSUM)) && (kind[fi->src[1]] & K_LANE) &&
+                   !(kind[fi->src[0]] & K_LANE)) {
+            k = 0; /* tid - lane, i - lane: the warp's first thread */
+        } else if (sl_ptx_matches(in, "add.|mad.lo.") && !lane && tid_last(in, fl, j, kind)) {
+            k = K_TIDSUM;
         } else if (sl_ptx_matches(in, "setp.") && !lane && tid) {
             k = has_imm && fi->nsrc == 1 && comparison_splits_warp(in, imm) ? K_LANE : 0;
         } else if (lane) {

@@ -254,14 +254,15 @@ static const sl_rule tree_rules[] = {
     {SL_RULE_FORBID, "tree_reduce", SL_ATOMIC_OPCODES,
      "tree_reduce must add through the shared-memory tree; an atomic on s[0] or on out "
      "serializes the block and skips the lesson (atomics come back in the full-array sums)",
-     "atomics"},
+     "atomics (an mbarrier's pending count, an atomic counter too, included)"},
     {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 
 static const sl_rule mirrored_rules[] = {
     NO_LIBRARY,
     {SL_RULE_FORBID, "mirrored_reduce", SL_ATOMIC_OPCODES,
-     "mirrored_reduce must add through the shared-memory tree, without atomics", "atomics"},
+     "mirrored_reduce must add through the shared-memory tree, without atomics",
+     "atomics (an mbarrier's pending count, an atomic counter too, included)"},
     {SL_RULE_END, NULL, NULL, NULL, NULL},
 };
 

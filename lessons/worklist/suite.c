@@ -54,9 +54,8 @@ static const sl_rule no_atomics[] = {
     SL_RULES_NO_LIBRARY("CUB and thrust are not allowed in this lesson: the exercise is to write "
                         "the multi-block exclusive scan yourself (scan the tiles, scan the tile "
                         "sums, add them back)."),
-    /* reading an mbarrier's pending count turns its arrivals into an
-     * atomic counter */
-    {SL_RULE_FORBID, NULL, SL_ATOMIC_OPCODES "|mbarrier.pending_count",
+    /* (an mbarrier's pending count included: ptx.h) */
+    {SL_RULE_FORBID, NULL, SL_ATOMIC_OPCODES,
      "Atomics are forbidden in this lesson (atomicAdd/Inc/Exch/CAS, inline atom./red. asm, "
      "bulk reductions into memory, an mbarrier's arrival count, and grid.sync(), which uses "
      "atomics inside). An atomic counter hands out places in "
