@@ -385,7 +385,10 @@ static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const mem
      * (outputs are compared afterwards either way) */
     unsigned found =
         clean(ctx, check_of(0), &pr, logs[0]) || (p.groups > n && p.launched) ? SL_SWEPT_SMALL : 0;
-    if (!found && !pr.spawn_failed && !pr.not_ready && p.groups >= 1 && p.groups <= n)
+    /* died or gave up in a group of small inputs (an exit 0 that is not
+     * clean, a group that launched nothing, blames no one group) */
+    if (!found && !pr.spawn_failed && !pr.not_ready && !(pr.exited && pr.code == 0) &&
+        p.groups >= 1 && p.groups <= n)
         *broke = p.groups - 1; /* the groups run as check_argv lists them */
     if (found && !t->any)
         start_tools(ctx, m, n, logs, pr.seconds, t); /* it ended before the full inputs */

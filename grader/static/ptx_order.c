@@ -139,7 +139,9 @@ static int operand(const sl_ptx_insn *in, int k, char *out, size_t n)
 static void origin_of(const sl_ptx_func *f, int i, const char *reg, int depth, char *out, size_t n)
 {
     out[0] = '\0';
-    if (depth > 12 || reg[0] != '%')
+    /* the walk back is charged: thousands of acquires must not make it a
+     * bomb (an exhausted budget: not known) */
+    if (depth > 12 || reg[0] != '%' || !sl_ptx_budget_spend(i + 1))
         return;
     for (int j = i - 1; j >= 0; j--) {
         const sl_ptx_insn *d = &f->insn[j];
