@@ -103,7 +103,8 @@ typedef enum {
      * and what it calls directly (a function only pointed to may never
      * run). Forms are '|'-separated, terms of a form '&'-joined; a term
      * "op+.qual" needs the qualifier too, "op@part" an instruction written
-     * in (inlined through) a file whose path holds part. Code of
+     * in (inlined through) a file whose path holds part, and "~shared" any
+     * instruction that may touch shared memory (ptx_shared.h). Code of
      * cooperative groups' grid barrier never counts. */
     SL_RULE_REQUIRE,
     /* Producer side of message passing: in each scoped function, the first
