@@ -81,17 +81,23 @@ static void trace_line(const char *what)
         fprintf(stderr, "[trace] %s\n", what);
 }
 
+/* Stopped for printing or leaving too much: a diagnosis under a tool
+ * would flood again, and no line of a tool's explains a flood. */
+static int past_output_cap(const sl_proc_result *p)
+{
+    return p->over_quota || (p->signaled && p->sig == SIGXFSZ);
+}
+
 /* One child process: wall and CPU time (a sanitizer's includes its target). */
 static void trace_proc(const char *exercise, const char *what, const sl_proc_result *p)
 {
     if (sl_tracing())
         fprintf(stderr, "[trace] %s: %s %.2f s wall, %.2f s cpu%s\n", exercise, what, p->seconds,
                 p->cpu_seconds,
-                p->not_ready   ? " (no CUDA context in time)"
-                : p->timed_out ? " (time limit)"
-                : p->over_quota || (p->signaled && p->sig == SIGXFSZ)
-                    ? " (stopped: output past its cap)"
-                    : "");
+                p->not_ready         ? " (no CUDA context in time)"
+                : p->timed_out       ? " (time limit)"
+                : past_output_cap(p) ? " (stopped: output past its cap)"
+                                     : "");
 }
 
 static void set(sl_outcome *r, sl_verdict v) { sl_outcome_set(r, v); }
@@ -240,13 +246,6 @@ static int runner_argv(const sl_grade_ctx *ctx, int tool, const char *exercise, 
 {
     sl_runner_group one = {exercise, dir, count, outdir};
     return sl_runner_argv(ctx->runner, ctx->sanitizer, tool, &one, 1, argv);
-}
-
-/* Stopped for printing or leaving too much: a diagnosis under a tool
- * would flood again, and no line of a tool's explains a flood. */
-static int stopped_for_output(const run_out *o)
-{
-    return o->pr.over_quota || (o->pr.signaled && o->pr.sig == SIGXFSZ);
 }
 
 static void finish_run(run_out *o, const char *logpath)
@@ -742,6 +741,7 @@ static void diagnose(const sl_grade_ctx *ctx, const sl_exercise *e, const sl_inp
 }
 
 struct sl_early_diag {
+    int index; /* the exercise's, in its lesson (and in the sweep's array) */
     sl_inputs small;
     char workdir[4200], dir[4300];
     sanitizer_batch b;
@@ -755,6 +755,7 @@ sl_early_diag *sl_grade_diagnose_start(const sl_lesson *l, const sl_exercise *e,
     sl_early_diag *d = calloc(1, sizeof *d);
     if (!d)
         return NULL;
+    d->index = (int)(e - l->exercises);
     snprintf(d->workdir, sizeof d->workdir, "%s/early-%s", ctx->workdir, e->name);
     path_join(d->dir, sizeof d->dir, d->workdir, "small");
     sl_grade_inputs(l, e, ctx->seed, &d->small, NULL);
@@ -771,10 +772,11 @@ sl_early_diag *sl_grade_diagnose_start(const sl_lesson *l, const sl_exercise *e,
     return d;
 }
 
-void sl_grade_diagnose_finish(const sl_grade_ctx *ctx, sl_early_diag *d, sl_swept *sw)
+void sl_grade_diagnose_finish(const sl_grade_ctx *ctx, sl_early_diag *d, sl_swept *swept)
 {
     if (!d)
         return;
+    sl_swept *sw = &swept[d->index];
     sl_outcome o = {0};
     sanitizers_finish(ctx, &d->small, &d->b, &o); /* (its time counts: finish_run) */
     sw->early = 1;
@@ -1257,7 +1259,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
                   &o);
         plain_small_s = o.pr.seconds;
         int failed = judge_process(ctx, &o, &small, "plain run", plain_timeout, r);
-        int flooded = stopped_for_output(&o);
+        int flooded = past_output_cap(&o.pr);
         run_free(&o);
         sl_remove_tree(outdir, 0);
         if (failed) {
@@ -1307,7 +1309,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
                   k == 0 && sw && sw->hung_full, &f);
         if (judge_process(ctx, &f, &full, "plain run", plain_timeout, &full_r)) {
             full_failed = last_case(f.log);
-            full_flooded = stopped_for_output(&f);
+            full_flooded = past_output_cap(&f.pr);
         } else
             compare_outputs(e, &full, outdir, k, runs, &full_r);
         run_free(&f);
@@ -1323,7 +1325,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         set(r, full_r.verdict);
         sl_text_printf(&r->detail, "%s", sl_text_str(&full_r.detail));
         if (full_flooded) {
-            /* no diagnosis: see stopped_for_output */
+            /* no diagnosis: see past_output_cap */
         } else if (r->verdict == SL_V_LAUNCH || r->verdict == SL_V_MEMORY) {
             if (full_failed >= 0 && full_failed < full.count)
                 diagnose_full(ctx, e, &full, full_failed, workdir, r);

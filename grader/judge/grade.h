@@ -91,8 +91,9 @@ typedef struct {
 typedef struct sl_early_diag sl_early_diag;
 sl_early_diag *sl_grade_diagnose_start(const sl_lesson *l, const sl_exercise *e,
                                        const sl_grade_ctx *ctx);
-/* Waits for it, records what it named in sw, frees d. */
-void sl_grade_diagnose_finish(const sl_grade_ctx *ctx, sl_early_diag *d, sl_swept *sw);
+/* Waits for it, records what it named in its exercise's entry of swept
+ * (the lesson's array), frees d. */
+void sl_grade_diagnose_finish(const sl_grade_ctx *ctx, sl_early_diag *d, sl_swept *swept);
 /* Frees what the sweep kept (early_detail) of count exercises. */
 void sl_grade_swept_free(sl_swept *sw, int count);
 

@@ -483,9 +483,7 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
      * waits for no other grader's turn alone (grade.h). */
     int *rest = malloc((size_t)n * sizeof *rest);
     sl_early_diag **early = calloc((size_t)n, sizeof *early);
-    int *early_of = calloc((size_t)n, sizeof *early_of); /* the exercise of each */
-    if (!rest || !early || !early_of) {
-        free(early_of);
+    if (!rest || !early) {
         free(rest);
         free(early);
         return;
@@ -500,7 +498,6 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
         if (stalled) {
             swept[rest[k]].hung = 1;
             early[nearly] = sl_grade_diagnose_start(l, &l->exercises[rest[k]], ctx);
-            early_of[nearly] = rest[k];
             if (early[nearly])
                 nearly++;
         }
@@ -508,11 +505,10 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
         left--;
     }
     for (int i = 0; i < nearly; i++)
-        sl_grade_diagnose_finish(ctx, early[i], &swept[early_of[i]]);
+        sl_grade_diagnose_finish(ctx, early[i], swept);
     sl_gpu_leave();
     for (int k = 0; k < n && sl_tracing(); k++)
         trace_kept(l, which[k], &swept[which[k]]);
-    free(early_of);
     free(early);
     free(rest);
 }

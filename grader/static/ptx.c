@@ -1042,6 +1042,37 @@ const char *sl_ptx_operands(const sl_ptx_insn *in)
     return op + olen;
 }
 
+/* Brackets, braces and parentheses hold commas that split nothing. */
+static int nesting(char c)
+{
+    return (c == '{' || c == '(' || c == '[') - (c == '}' || c == ')' || c == ']');
+}
+
+int sl_ptx_operand(const sl_ptx_insn *in, int k, char *buf, size_t n)
+{
+    const char *s = sl_ptx_operands(in);
+    int depth = 0;
+    for (; k > 0 && *s; s++) {
+        depth += nesting(*s);
+        if (*s == ',' && depth == 0)
+            k--;
+    }
+    if (k > 0)
+        return 0;
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t len = 0;
+    for (depth = 0; s[len] && s[len] != ';' && (s[len] != ',' || depth > 0); len++)
+        depth += nesting(s[len]);
+    while (len > 0 && isspace((unsigned char)s[len - 1]))
+        len--;
+    if (len == 0 || len >= n)
+        return 0;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    return 1;
+}
+
 static void add_where(char *where, size_t n, const char *loc)
 {
     if (!n || !loc || strcmp(loc, "?") == 0)

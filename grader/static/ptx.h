@@ -203,6 +203,9 @@ int sl_ptx_matches(const sl_ptx_insn *in, const char *prefixes);
 int sl_ptx_op_has(const sl_ptx_insn *in, const char *part);
 /* The operands: what follows the opcode. */
 const char *sl_ptx_operands(const sl_ptx_insn *in);
+/* Operand k (0: the first, the destination where there is one), split at
+ * top-level commas, into buf; 0 when there is none or it does not fit. */
+int sl_ptx_operand(const sl_ptx_insn *in, int k, char *buf, size_t n);
 /* Appends "`insn` (file.cu:12)" to why and the location to where. */
 void sl_ptx_say(const sl_ptx *p, const sl_ptx_insn *in, sl_text *why, char *where, size_t wherelen);
 

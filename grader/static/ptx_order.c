@@ -114,23 +114,6 @@ static int acquires(const sl_ptx_insn *in)
 
 /* ---------- where an address comes from ---------- */
 
-/* Operand k (0: the destination) of an instruction, into out. */
-static int operand(const sl_ptx_insn *in, int k, char *out, size_t n)
-{
-    const char *s = sl_ptx_operands(in);
-    for (; k > 0 && s; k--) {
-        s = strchr(s, ',');
-        if (s)
-            s++;
-    }
-    if (!s)
-        return 0;
-    s += strspn(s, " \t");
-    size_t len = strcspn(s, ", \t;");
-    snprintf(out, n, "%.*s", (int)len, s);
-    return len > 0;
-}
-
 /* What the pointer in register reg, read at instruction i, was made from:
  * "sym:<name>" for a module variable (mov.u64 %rd, name), "param:<name>"
  * for a kernel parameter, "" when not known. Followed back through the straight-
@@ -146,20 +129,20 @@ static void origin_of(const sl_ptx_func *f, int i, const char *reg, int depth, c
     for (int j = i - 1; j >= 0; j--) {
         const sl_ptx_insn *d = &f->insn[j];
         char dst[64], a[128], b[128];
-        if (!operand(d, 0, dst, sizeof dst) || strcmp(dst, reg) != 0 ||
+        if (!sl_ptx_operand(d, 0, dst, sizeof dst) || strcmp(dst, reg) != 0 ||
             sl_ptx_matches(d, "st.|bra|bar.|call|ret|red."))
             continue;
-        if (sl_ptx_matches(d, "ld.param") && operand(d, 1, a, sizeof a))
+        if (sl_ptx_matches(d, "ld.param") && sl_ptx_operand(d, 1, a, sizeof a))
             snprintf(out, n, "param:%.*s", (int)strcspn(a + (a[0] == '['), "+]"),
                      a + (a[0] == '['));
-        else if (sl_ptx_matches(d, "mov.|cvta.") && operand(d, 1, a, sizeof a)) {
+        else if (sl_ptx_matches(d, "mov.|cvta.") && sl_ptx_operand(d, 1, a, sizeof a)) {
             if (a[0] != '%' &&
                 (a[0] == '_' || (a[0] >= 'a' && a[0] <= 'z') || (a[0] >= 'A' && a[0] <= 'Z')))
                 snprintf(out, n, "sym:%s", a);
             else
                 origin_of(f, j, a, depth + 1, out, n);
-        } else if (sl_ptx_matches(d, "add.|sub.") && operand(d, 1, a, sizeof a) &&
-                   operand(d, 2, b, sizeof b)) {
+        } else if (sl_ptx_matches(d, "add.|sub.") && sl_ptx_operand(d, 1, a, sizeof a) &&
+                   sl_ptx_operand(d, 2, b, sizeof b)) {
             char oa[160], ob[160];
             origin_of(f, j, a, depth + 1, oa, sizeof oa);
             origin_of(f, j, b, depth + 1, ob, sizeof ob);
@@ -185,6 +168,15 @@ static int address_of(const sl_ptx_insn *in, char *base, size_t n, long *off)
     return len > 0;
 }
 
+/* origin_of an address's base: a register's, or the variable it names. */
+static void base_origin(const sl_ptx_func *f, int i, const char *base, char *out, size_t n)
+{
+    if (base[0] == '%')
+        origin_of(f, i, base, 0, out, n);
+    else
+        snprintf(out, n, "sym:%s", base);
+}
+
 /* Can accesses a and b of function f never be to the same word? The same
  * base with other offsets; or made from two different module variables or
  * kernel parameters, or one of each (the contracts' arrays are separate
@@ -201,14 +193,8 @@ static int provably_elsewhere(const sl_ptx_func *f, int a, int b)
         return 0;
     if (strcmp(ba, bb) == 0)
         return fa != fb;
-    if (ba[0] == '%')
-        origin_of(f, a, ba, 0, oa, sizeof oa);
-    else
-        snprintf(oa, sizeof oa, "sym:%s", ba);
-    if (bb[0] == '%')
-        origin_of(f, b, bb, 0, ob, sizeof ob);
-    else
-        snprintf(ob, sizeof ob, "sym:%s", bb);
+    base_origin(f, a, ba, oa, sizeof oa);
+    base_origin(f, b, bb, ob, sizeof ob);
     /* both known: different variables or parameters are different buffers */
     return oa[0] && ob[0] && strcmp(oa, ob) != 0;
 }

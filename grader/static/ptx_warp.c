@@ -11,38 +11,19 @@
 #include "ptx_flow.h"
 
 /* What a register holds, as far as lanes go: a copy of threadIdx.x (its low
- * five bits are the lane, the rest the warp), or a value that differs
- * between the lanes of one warp. */
-/* K_TIDSUM: a warp-uniform value plus the thread index (i = blockIdx.x *
- * blockDim.x + threadIdx.x), so that it minus the lane is the index of the
- * warp's first thread */
+ * five bits are the lane, the rest the warp), a value that differs between
+ * the lanes of one warp, or a warp-uniform value plus the thread index
+ * (i = blockIdx.x * blockDim.x + threadIdx.x: minus the lane, it is the
+ * index of the warp's first thread). */
 enum { K_TID = 1, K_LANE = 2, K_TIDSUM = 4 };
 
-/* Operand k (top-level commas) of in, into buf; 0 when there is none. */
-static int operand_at(const sl_ptx_insn *in, int k, char *buf, size_t n)
+/* The last operand, into buf; 0 when there is none. */
+static int last_operand(const sl_ptx_insn *in, char *buf, size_t n)
 {
-    const char *s = sl_ptx_operands(in);
-    int depth = 0;
-    for (; k > 0 && *s; s++) {
-        depth += (*s == '{' || *s == '(' || *s == '[') - (*s == '}' || *s == ')' || *s == ']');
-        if (*s == ',' && depth == 0)
-            k--;
-    }
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t len = 0;
-    depth = 0;
-    while (s[len] && s[len] != ';' && (s[len] != ',' || depth > 0)) {
-        depth += (s[len] == '{' || s[len] == '(') - (s[len] == '}' || s[len] == ')');
-        len++;
-    }
-    while (len > 0 && isspace((unsigned char)s[len - 1]))
-        len--;
-    if (len == 0 || len >= n)
-        return 0;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    return 1;
+    int k = 0;
+    while (k < 8 && sl_ptx_operand(in, k, buf, n))
+        k++;
+    return k > 0 && sl_ptx_operand(in, k - 1, buf, n);
 }
 
 /* The last operand that is an integer constant, into *v. */
@@ -50,7 +31,7 @@ static int immediate_operand(const sl_ptx_insn *in, long long *v)
 {
     char buf[64];
     int found = 0;
-    for (int k = 1; k < 6 && operand_at(in, k, buf, sizeof buf); k++) {
+    for (int k = 1; k < 6 && sl_ptx_operand(in, k, buf, sizeof buf); k++) {
         char *end;
         long long x = strtoll(buf, &end, 0);
         if (end != buf && *end == '\0' && (isdigit((unsigned char)buf[0]) || buf[0] == '-')) {
@@ -91,11 +72,9 @@ static int comparison_splits_warp(const sl_ptx_insn *in, long long imm)
 static int tid_last(const sl_ptx_insn *in, const sl_flow *fl, int j, const unsigned char *kind)
 {
     const sl_flow_insn *fi = &fl->in[j];
-    char last[64] = "", buf[64];
-    for (int k = 1; k < 8 && operand_at(in, k, buf, sizeof buf); k++)
-        memcpy(last, buf, sizeof last);
-    if (fi->nsrc < 1 || strcmp(fl->reg[fi->src[fi->nsrc - 1]], last) != 0 ||
-        !(kind[fi->src[fi->nsrc - 1]] & K_TID))
+    char last[64];
+    if (fi->nsrc < 1 || !last_operand(in, last, sizeof last) ||
+        strcmp(fl->reg[fi->src[fi->nsrc - 1]], last) != 0 || !(kind[fi->src[fi->nsrc - 1]] & K_TID))
         return 0;
     for (int s = 0; s + 1 < fi->nsrc; s++)
         if (kind[fi->src[s]] & (K_TID | K_LANE | K_TIDSUM))
@@ -159,9 +138,9 @@ static int full_mask_collective(const sl_ptx_func *f, const sl_flow *fl, int j)
     const sl_ptx_insn *in = &f->insn[j];
     if (!sl_ptx_matches(in, "shfl.sync|vote.sync|match.|redux.sync|bar.warp.sync"))
         return 0;
-    char last[64] = "", buf[64];
-    for (int k = 0; k < 8 && operand_at(in, k, buf, sizeof buf); k++)
-        memcpy(last, buf, sizeof last);
+    char last[64], buf[64];
+    if (!last_operand(in, last, sizeof last))
+        return 0;
     if (full_mask_value(last))
         return 1;
     for (int s = 0; s < fl->in[j].nsrc; s++) {
@@ -170,7 +149,7 @@ static int full_mask_collective(const sl_ptx_func *f, const sl_flow *fl, int j)
             continue;
         int d = sl_flow_only_def(fl, r);
         return d >= 0 && sl_ptx_matches(&f->insn[d], "mov.") &&
-               operand_at(&f->insn[d], 1, buf, sizeof buf) && full_mask_value(buf);
+               sl_ptx_operand(&f->insn[d], 1, buf, sizeof buf) && full_mask_value(buf);
     }
     return 0;
 }
@@ -354,8 +333,8 @@ static int activemask_shuffle_in(const sl_ptx *p, const sl_ptx_func *f, sl_text 
         /* shfl.sync.mode.b32 d|p, a, b, c, membermask: b is the lane (idx)
          * or the distance (up, down, bfly) */
         char mask[64] = "", lane[64] = "";
-        operand_at(in, 4, mask, sizeof mask);
-        operand_at(in, 2, lane, sizeof lane);
+        sl_ptx_operand(in, 4, mask, sizeof mask);
+        sl_ptx_operand(in, 2, lane, sizeof lane);
         unsigned m = 0, l = 0;
         for (int r = 0; r < fl.nreg; r++) {
             if (strcmp(fl.reg[r], mask) == 0)

@@ -12,40 +12,11 @@
 #include "ptx_cfg.h"
 #include "ptx_flow.h"
 
-/* Operand k (top-level commas) of in, into buf; 0 when there is none. */
-static int operand_at(const sl_ptx_insn *in, int k, char *buf, size_t n)
-{
-    const char *s = sl_ptx_operands(in);
-    int depth = 0;
-    for (; k > 0 && *s; s++) {
-        depth += (*s == '{' || *s == '(' || *s == '[') - (*s == '}' || *s == ')' || *s == ']');
-        if (*s == ',' && depth == 0)
-            k--;
-    }
-    if (k > 0)
-        return 0;
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t len = 0;
-    depth = 0;
-    while (s[len] && (s[len] != ',' || depth > 0)) {
-        depth += (s[len] == '[' || s[len] == '(') - (s[len] == ']' || s[len] == ')');
-        len++;
-    }
-    while (len > 0 && isspace((unsigned char)s[len - 1]))
-        len--;
-    if (len == 0 || len >= n)
-        return 0;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    return 1;
-}
-
 static int operand_count(const sl_ptx_insn *in)
 {
     char buf[256];
     int k = 0;
-    while (k < 8 && operand_at(in, k, buf, sizeof buf))
+    while (k < 8 && sl_ptx_operand(in, k, buf, sizeof buf))
         k++;
     return k;
 }
@@ -62,7 +33,7 @@ static int reg_index(const sl_flow *fl, const char *name)
 static int def_of_operand(const sl_ptx_func *f, const sl_flow *fl, int j, int k)
 {
     char buf[64];
-    if (!operand_at(&f->insn[j], k, buf, sizeof buf))
+    if (!sl_ptx_operand(&f->insn[j], k, buf, sizeof buf))
         return -1;
     return sl_flow_only_def(fl, reg_index(fl, buf));
 }
@@ -70,7 +41,7 @@ static int def_of_operand(const sl_ptx_func *f, const sl_flow *fl, int j, int k)
 static int operand_is(const sl_ptx_insn *in, int k, const char *want)
 {
     char buf[256];
-    return operand_at(in, k, buf, sizeof buf) && strcmp(buf, want) == 0;
+    return sl_ptx_operand(in, k, buf, sizeof buf) && strcmp(buf, want) == 0;
 }
 
 /* "mov.u32 %r, <src>" or operand k naming src itself. */
@@ -100,7 +71,7 @@ static int barrier_symbol(const sl_ptx_func *f, const sl_flow *fl, int j, int k,
                           size_t n)
 {
     char buf[256];
-    if (!operand_at(&f->insn[j], k, buf, sizeof buf) || buf[0] != '[')
+    if (!sl_ptx_operand(&f->insn[j], k, buf, sizeof buf) || buf[0] != '[')
         return 0;
     size_t len = strlen(buf);
     if (buf[len - 1] != ']' || len - 2 >= n)
@@ -113,7 +84,7 @@ static int barrier_symbol(const sl_ptx_func *f, const sl_flow *fl, int j, int k,
         return 1;
     int d = sl_flow_only_def(fl, reg_index(fl, sym));
     if (d < 0 || sl_ptx_guarded(&f->insn[d]) || !sl_ptx_matches(&f->insn[d], "mov.u32|mov.u64") ||
-        !operand_at(&f->insn[d], 1, buf, sizeof buf) || buf[0] == '%' ||
+        !sl_ptx_operand(&f->insn[d], 1, buf, sizeof buf) || buf[0] == '%' ||
         isdigit((unsigned char)buf[0]) || strlen(buf) >= n)
         return 0;
     strcpy(sym, buf);
@@ -124,7 +95,7 @@ static int full_warp_sync(const sl_ptx_insn *in)
 {
     char buf[32];
     return !sl_ptx_guarded(in) && sl_ptx_matches(in, "bar.warp.sync") &&
-           operand_at(in, 0, buf, sizeof buf) &&
+           sl_ptx_operand(in, 0, buf, sizeof buf) &&
            (strcmp(buf, "-1") == 0 || strcmp(buf, "0xffffffff") == 0 ||
             strcmp(buf, "0xFFFFFFFF") == 0 || strcmp(buf, "4294967295") == 0);
 }
@@ -190,7 +161,7 @@ static int wait_outcome(const ctx *c, const char *q, int neg, const char *tok)
             !operand_is(&c->f->insn[s], 1, "1") || !operand_is(&c->f->insn[s], 2, "0"))
             return -1;
         char w[64];
-        if (!operand_at(&c->f->insn[s], 3, w, sizeof w))
+        if (!sl_ptx_operand(&c->f->insn[s], 3, w, sizeof w))
             return -1;
         int inner = wait_outcome(c, w, 0, tok);
         if (inner != 1)
@@ -275,7 +246,7 @@ static int arrival(const ctx *c, int j, const char *count)
         operand_count(in) != (count ? 3 : 2) ||
         !barrier_symbol(c->f, c->fl, j, 1, sym, sizeof sym) || strcmp(sym, c->bar) != 0)
         return 0;
-    return !count || (operand_at(in, 2, cnt, sizeof cnt) &&
+    return !count || (sl_ptx_operand(in, 2, cnt, sizeof cnt) &&
                       (strcmp(cnt, count) == 0 || holds(c->f, c->fl, j, 2, count)));
 }
 
@@ -365,7 +336,7 @@ static int match_region(const ctx *c, int sw1, region *r, char *in_region, int *
     for (int j = g->first[after]; j <= sw2; j++)
         in_region[j] = 1;
     char tok[64];
-    ok = ok && arrive >= 0 && pending < 0 && operand_at(&f->insn[arrive], 0, tok, sizeof tok) &&
+    ok = ok && arrive >= 0 && pending < 0 && sl_ptx_operand(&f->insn[arrive], 0, tok, sizeof tok) &&
          sl_flow_only_def(c->fl, reg_index(c->fl, tok)) == arrive;
     if (ok) {
         /* every way out passes the arrive, the arrive runs once, and lane 0
