@@ -60,7 +60,7 @@ typedef struct sl_exercise {
     const sl_rule *rules;         /* ends with SL_RULE_END; NULL for none */
     unsigned tools;               /* sanitizer tools; 0 means SL_TOOLS_ALL */
     int repeats;                  /* plain runs of the full inputs; 0 means 1 */
-    double timeout_s;             /* per runner process; 0 means the default */
+    double timeout_s;             /* no new input for this long: a stall; 0 means 10 s */
     const char *hint[SL_V_COUNT]; /* per-verdict hint; NULL: generic */
     /* `make hint`'s ladder per verdict, one step per call: a question that
      * points into the doc, the rule, the code-level fix. A step left NULL

@@ -27,14 +27,22 @@
 #include "trace.h"
 
 enum {
-    CASE_OUT_CAP = 1u << 30,    /* largest output file we accept */
-    DEFAULT_PLAIN_TIMEOUT = 30, /* seconds, one runner process */
+    CASE_OUT_CAP = 1u << 30, /* largest output file we accept */
+    /* No new input for this long is a stall (each decides nothing until a
+     * run alone). A run of an exercise's full inputs (2^25 elements) takes
+     * 0.5 s alone (H100); 30 s let a kernel that stalls there take a
+     * neighbour's GPU time-slices that long (huge_output: 1.54x its
+     * neighbour, 1.36x at 10 s). */
+    DEFAULT_PLAIN_TIMEOUT = 10,
     /* The GPU is held alone for these two, so every other grader waits:
      * short, but alone the small inputs take under a second (H100). */
     DIAGNOSE_TIMEOUT = 6,       /* synccheck after a hang or launch failure */
     DIAGNOSE_FULL_TIMEOUT = 60, /* one full input (up to 2^25 elements) under a tool */
-    ALONE_IDLE = 3,             /* no progress for this long with the GPU to itself: hung */
-    MIN_PLAIN_TIMEOUT = 15,     /* no progress for this long on a busy GPU is a hang */
+    /* No progress for this long with the GPU to itself: hung. Every other
+     * grader waits meanwhile, and eight hangs at once confirm one after
+     * another (3 s each took the last of eight lessons to 61.5 s, H100). */
+    ALONE_IDLE = 2,
+    MIN_PLAIN_TIMEOUT = 8, /* the floor of an exercise's own limit (the sweep's small inputs') */
     /* The bench holds the GPU alone: every other grader waits for it. One
      * call measures 2^28 elements a few times (a second or two on an H100);
      * the limit is scaled, but never past BENCH_TIMEOUT_MAX. */

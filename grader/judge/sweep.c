@@ -232,7 +232,7 @@ static void check_opts(const sl_grade_ctx *ctx, int check, const member *m, int 
  * group of full inputs. Or it has stalled in them: no new output for idle_s
  * seconds (hung = 1). Small inputs take well under a second each, so a
  * stall there is noticed long before the plain idle limit, which must
- * also cover a full input of 2^28 elements on a GPU shared by 8 graders.
+ * also cover a full input of 2^25 elements on a GPU shared by 8 graders.
  * A stall decides nothing (a neighbour's hang or load holds us up too): the
  * exercise runs its small inputs again with the GPU to itself. */
 typedef struct {
@@ -317,6 +317,23 @@ static unsigned wait_tools(const sl_lesson *l, const sl_grade_ctx *ctx, char log
     return found;
 }
 
+/* The runner's own last word before any group started ("runner: cannot
+ * write ..."), for the trace: why a sweep decided nothing (its file of
+ * program output, where the harness writes before any student code). */
+static void runner_said(const char *log, char *out, size_t n)
+{
+    char path[4300];
+    sl_runner_program_log(log, path, sizeof path);
+    char *text = sl_read_file(path, 64 * 1024, NULL);
+    const char *last = NULL;
+    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+        if (strncmp(s, "runner: ", 8) == 0)
+            last = s;
+    if (last)
+        snprintf(out, n, "%.*s", (int)strcspn(last, "\n"), last);
+    free(text);
+}
+
 /* The plain runner: every small input, then the full inputs run by run.
  * The tools start once it has finished the small inputs, cleanly, while
  * it goes on with the full ones. Returns SL_SWEPT_SMALL when the small
@@ -392,9 +409,12 @@ static unsigned run_plain(const sl_lesson *l, const sl_grade_ctx *ctx, const mem
         *broke = p.groups - 1; /* the groups run as check_argv lists them */
     if (found && !t->any)
         start_tools(ctx, m, n, logs, pr.seconds, t); /* it ended before the full inputs */
-    char what[128];
-    snprintf(what, sizeof what, "%s (%d of %d groups started)",
-             found ? "clean" : "not clean: each exercise runs it itself", p.groups, groups);
+    char what[700], said[512] = "";
+    if (!found && p.groups == 0 && sl_tracing())
+        runner_said(logs[0], said, sizeof said);
+    snprintf(what, sizeof what, "%s (%d of %d groups started)%s%s",
+             found ? "clean" : "not clean: each exercise runs it itself", p.groups, groups,
+             said[0] ? ": " : "", said);
     trace_check(l, "plain", &pr, what);
     return found;
 }

@@ -53,6 +53,11 @@ static int room_for(long top, char *why, size_t n)
     return 0;
 }
 
+int sl_input_files_room(int count, int others, char *why, size_t n)
+{
+    return room_for((long)block_base(count, others) + count, why, n);
+}
+
 int sl_input_files_open(sl_input_files *in, const char *const *paths, int count, int others,
                         char *why, size_t n)
 {
@@ -60,7 +65,7 @@ int sl_input_files_open(sl_input_files *in, const char *const *paths, int count,
     in->base = block_base(count, others);
     in->count = count;
     in->file = (sl_input_file *)calloc((size_t)count + 1, sizeof *in->file);
-    if (!in->file || room_for((long)in->base + count, why, n) != 0)
+    if (!in->file || sl_input_files_room(count, others, why, n) != 0)
         return -1;
     for (int i = 0; i < count; i++)
         in->file[i].fd = -1;

@@ -39,6 +39,12 @@ typedef struct {
 
 enum { SL_INPUT_OK = 0, SL_INPUT_BAD = -1, SL_INPUT_TAMPERED = -2 };
 
+/* Raises the soft RLIMIT_NOFILE so that `others` descriptors and the block
+ * of `count` inputs above them fit: called before the others are opened (a
+ * lesson sweep opens a thousand outputs, past the 1024 a user's shell
+ * starts with). 0, or -1 with why (the hard limit is too low). */
+int sl_input_files_room(int count, int others, char *why, size_t n);
+
 /* Opens paths[0 .. count) read-only (regular files only, no link, no FIFO)
  * onto descriptors base .. base + count - 1, raising the soft
  * RLIMIT_NOFILE as far as needed. `others` is how many descriptors the

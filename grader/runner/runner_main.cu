@@ -411,7 +411,7 @@ static FILE *open_output(const char *path)
 {
     FILE *f = fopen(path, "wb");
     if (!f) {
-        fprintf(stderr, "runner: cannot write %s\n", path);
+        fprintf(stderr, "runner: cannot write %s: %s\n", path, strerror(errno));
         quit(SL_EXIT_INPUT);
     }
     return f;
@@ -472,10 +472,8 @@ static sl_input_files inputs;
 
 enum { MAX_CASES = 4096 };
 
-static void open_group(run_group *g, const char *name, const char *dir, const char *count,
-                       const char *outdir)
+static void parse_group(run_group *g, const char *name, const char *dir, const char *count)
 {
-    char out_path[4096];
     g->e = find_exercise(name);
     g->dir = dir;
     g->count = atoi(count);
@@ -483,6 +481,11 @@ static void open_group(run_group *g, const char *name, const char *dir, const ch
         fprintf(stderr, "runner: %d inputs: at most %d\n", g->count, MAX_CASES);
         quit(SL_EXIT_USAGE);
     }
+}
+
+static void open_group(run_group *g, const char *outdir)
+{
+    char out_path[4096];
     g->outs = (FILE **)calloc((size_t)g->count + 1, sizeof *g->outs);
     for (int i = 0; i < g->count; i++) {
         snprintf(out_path, sizeof out_path, "%s/case%d.out", outdir, i);
@@ -565,10 +568,19 @@ static int cmd_run_all(int nargs, char **args)
     char why[512];
     run_group *g = (run_group *)calloc((size_t)groups, sizeof *g);
     for (int i = 0; i < groups; i++) {
-        open_group(&g[i], args[4 * i], args[4 * i + 1], args[4 * i + 2], args[4 * i + 3]);
+        parse_group(&g[i], args[4 * i], args[4 * i + 1], args[4 * i + 2]);
         g[i].first = total;
         total += g[i].count;
     }
+    /* an output and an input descriptor per case, all open before the
+     * wall: room for them first (a user's soft limit of 1024 failed a
+     * lesson sweep's outputs, so every exercise ran everything itself) */
+    if (sl_input_files_room(total, total, why, sizeof why) != 0) {
+        protocol("runner: cannot open the inputs (%s): nothing was run\n", why);
+        quit(SL_EXIT_INPUT);
+    }
+    for (int i = 0; i < groups; i++)
+        open_group(&g[i], args[4 * i + 3]);
     char **paths = (char **)calloc((size_t)total + 1, sizeof *paths);
     for (int i = 0; i < groups; i++)
         for (int k = 0; k < g[i].count; k++) {

@@ -53,6 +53,31 @@ for i in 0 1 30 31 32 33 39; do
   if [ $i -lt 32 ]; then e=$((32 - i)); else e=$((72 - i)); fi
   grep -qE "^ +$i +$((i + 1)) +$e( |$)" "$tmp/out" || fail "row $i is not $((i + 1)) -> $e"
 done
+# the runner it built, as a lesson sweep starts it: an output and an input
+# descriptor per case, all open before any student code. 1200 cases under
+# the soft limit of 1024 a user's shell starts with must get as far as the
+# GPU (77 without one, 0 with one), never "cannot write" (it did: every
+# lesson sweep of a user's grading fell back to each exercise); a hard
+# limit too low is one clear line, nothing written.
+runner=$tmp/o/barriers/run/build/runner
+[ -x "$runner" ] || fail "no runner under $tmp/o"
+mkdir -p "$tmp/many/in" "$tmp/many/out"
+for i in $(seq 0 1199); do cp "$tmp/o/barriers/run/in/case0.in" "$tmp/many/in/case$i.in"; done
+hard=$(ulimit -Hn)
+if [ "$hard" = unlimited ] || [ "$hard" -ge 4096 ]; then
+  (ulimit -Sn 1024 && exec "$runner" run tile_reverse "$tmp/many/in" 1200 "$tmp/many/out") \
+    >"$tmp/out" 2>&1
+  rc=$?
+  [ $rc -eq 0 ] || [ $rc -eq 77 ] || fail "1200 cases under a soft limit of 1024: exit $rc"
+fi
+rm -rf "$tmp/many/out" && mkdir "$tmp/many/out"
+(ulimit -n 1500 && exec "$runner" run tile_reverse "$tmp/many/in" 1200 "$tmp/many/out") \
+  >"$tmp/out" 2>&1
+[ $? -eq 3 ] || fail "a hard limit of 1500 for 1200 cases must stop the runner (exit 3)"
+grep -q "RLIMIT_NOFILE's hard limit is 1500: raise it (ulimit -Hn)" "$tmp/out" ||
+  fail "a hard limit too low: no clear line"
+[ -z "$(ls "$tmp/many/out")" ] || fail "a runner that could not open its inputs wrote outputs"
+
 # a shape the contract forbids is refused with the contract's words (exit 2)
 "$sg" run --lesson barriers --exercise warp_step --n 10 --block 4 --out "$tmp/o" >"$tmp/out" 2>&1
 [ $? -eq 2 ] || fail "BLOCK=4 must be refused"
