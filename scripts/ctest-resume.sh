@@ -3,7 +3,8 @@
 # limit, a lent machine's call): each call runs the tests of BUILD that have
 # not finished yet (passed, failed or skipped all count as finished), stops
 # itself after SECONDS, and the next call goes on where it stopped. A test
-# cut off by the limit runs again next time.
+# cut off by the limit runs again next time, from its start; one cut off in
+# two slices in a row is named (it may never fit one).
 #   scripts/ctest-resume.sh BUILD SECONDS [ctest options...]
 #   scripts/ctest-resume.sh build 540 -j16 --output-on-failure
 #   scripts/ctest-resume.sh build --forget        # start over
@@ -36,7 +37,21 @@ if [ -n "$todo" ]; then
   timeout --signal=INT "$limit" ctest --test-dir "$build" -I "0,0,0,${todo%,}" "$@" \
     >"$logs/run$k.log" 2>&1
   rc=$?
-  [ "$rc" = 124 ] && echo "ctest-resume: stopped at the $limit s limit; call again to go on"
+  if [ "$rc" = 124 ]; then
+    echo "ctest-resume: stopped at the $limit s limit; call again to go on"
+    # started in this slice but not finished: cut off. A test cut off in
+    # two slices in a row may never fit one (it runs again from its start)
+    sed -n 's/^ *Start *[0-9]*: *\([^ ]*\).*/\1/p' "$logs/run$k.log" | sort -u >"$logs/started.txt"
+    finished | comm -23 "$logs/started.txt" - >"$logs/cut.new"
+    if [ -f "$logs/cut.txt" ]; then
+      comm -12 "$logs/cut.txt" "$logs/cut.new" | while read -r t; do
+        echo "ctest-resume: $t was cut off in two slices in a row: it may need more than $limit s (ctest --test-dir $build -R '^$t\$')"
+      done
+    fi
+    mv "$logs/cut.new" "$logs/cut.txt"
+  else
+    rm -f "$logs/cut.txt"
+  fi
 fi
 finished >"$logs/finished.txt"
 echo "ctest-resume: $(wc -l <"$logs/finished.txt") of $total finished"
