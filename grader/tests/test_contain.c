@@ -18,7 +18,7 @@
 #include "proc.h"
 #include "unit.h"
 
-static const char *log_path = "/tmp/synclab_contain_test.log";
+static char log_path[4200], jobs_dir[4200]; /* in unit_tmp_dir(), set by contain_suite */
 
 /* Whether a process whose command line holds marker is alive. */
 static int alive(const char *marker)
@@ -119,7 +119,7 @@ END_TEST
 static int count_running(void)
 {
     int n = 0;
-    DIR *d = opendir("/tmp/synclab_jobs_test");
+    DIR *d = opendir(jobs_dir);
     for (struct dirent *e; d && (e = readdir(d)) != NULL;)
         n += e->d_name[0] == 'r';
     if (d)
@@ -130,8 +130,8 @@ static int count_running(void)
 static int job_work(int job, void *arg)
 {
     (void)arg;
-    char path[128];
-    snprintf(path, sizeof path, "/tmp/synclab_jobs_test/r%d", job);
+    char path[4300];
+    snprintf(path, sizeof path, "%s/r%d", jobs_dir, job);
     close(creat(path, 0644));
     struct timespec nap = {0, 60 * 1000 * 1000};
     nanosleep(&nap, NULL);
@@ -158,7 +158,7 @@ static void job_done(int job, int status, void *arg)
 
 START_TEST(jobs_stay_bounded_and_clean_up)
 {
-    ck_assert_int_eq(system("rm -rf /tmp/synclab_jobs_test && mkdir /tmp/synclab_jobs_test"), 0);
+    ck_assert_int_eq(mkdir(jobs_dir, 0700), 0);
     job_log log = {0};
     sl_jobs j = {7, 2, &log, NULL, job_work, job_done, 0};
     ck_assert_int_eq(sl_jobs_run(&j), 0);
@@ -201,6 +201,8 @@ END_TEST
 
 Suite *contain_suite(void)
 {
+    snprintf(log_path, sizeof log_path, "%s/contain_test.log", unit_tmp_dir());
+    snprintf(jobs_dir, sizeof jobs_dir, "%s/jobs_test", unit_tmp_dir());
     Suite *s = suite_create("contain");
     TCase *tc = tcase_create("processes");
     tcase_set_timeout(tc, 60);

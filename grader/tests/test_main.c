@@ -1,6 +1,20 @@
+#define _XOPEN_SOURCE 700
+#include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "unit.h"
+
+static char g_tmp[4096];
+
+const char *unit_tmp_dir(void) { return g_tmp; }
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
 
 /* Two lessons with no inputs: enough for points, CSV and progress. */
 static const sl_exercise exercises_a[] = {
@@ -24,6 +38,12 @@ const sl_lesson *const sl_lessons[] = {&unit_lesson_a, &unit_lesson_b, NULL};
 
 int main(void)
 {
+    const char *tmp = getenv("TMPDIR");
+    snprintf(g_tmp, sizeof g_tmp, "%s/synclab-unit-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(g_tmp)) {
+        perror(g_tmp);
+        return EXIT_FAILURE;
+    }
     SRunner *sr = srunner_create(case_suite());
     srunner_add_suite(sr, exercise_suite());
     srunner_add_suite(sr, outcome_suite());
@@ -56,5 +76,6 @@ int main(void)
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    nftw(g_tmp, remove_one, 16, FTW_DEPTH | FTW_PHYS);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -19,7 +19,8 @@ START_TEST(json_survives_quotes_and_control_characters)
                    "x.cu(3): error: expected a \";\"\n\ttab \\ back\x01\x1b[31mred\n");
     strcpy(o.where, "x.cu:3");
     o.max_points = 10;
-    const char *path = "/tmp/synclab_outcome_test.json";
+    char path[4200];
+    snprintf(path, sizeof path, "%s/outcome_test.json", unit_tmp_dir());
     ck_assert_int_eq(sl_outcome_write(path, &o), 0);
     ck_assert_int_eq(sl_outcome_read(path, &back), 0);
     ck_assert_str_eq(sl_text_str(&back.detail), sl_text_str(&o.detail));
@@ -34,7 +35,8 @@ END_TEST
 
 START_TEST(unknown_verdict_is_refused)
 {
-    const char *path = "/tmp/synclab_outcome_bad.json";
+    char path[4200];
+    snprintf(path, sizeof path, "%s/outcome_bad.json", unit_tmp_dir());
     FILE *f = fopen(path, "w");
     fputs("{\"verdict\": \"EXCELLENT\"}", f);
     fclose(f);

@@ -11,7 +11,7 @@
 #include "proc.h"
 #include "unit.h"
 
-static const char *log_path = "/tmp/synclab_proc_test.log";
+static char log_path[4200]; /* in unit_tmp_dir(), set by proc_suite */
 
 START_TEST(exit_code_and_output)
 {
@@ -165,7 +165,9 @@ static void run_pair(const char *first, const char *second, double second_s, con
     for (int i = 0; i < 2; i++) {
         char *argv[] = {"sh", "-c", (char *)scripts[i], NULL};
         sl_proc_opts o = {0};
-        o.out_path = i ? "/tmp/synclab_proc_test_b.log" : "/tmp/synclab_proc_test_a.log";
+        static char out_path[2][4200]; /* the watch may keep the path */
+        snprintf(out_path[i], sizeof out_path[i], "%s/proc_test_%c.log", unit_tmp_dir(), "ab"[i]);
+        o.out_path = out_path[i];
         o.out_cap = 1 << 20;
         o.timeout_s = i ? second_s : 30;
         o.quota_dir = i ? quota_dir : NULL;
@@ -435,6 +437,7 @@ END_TEST
 
 Suite *proc_suite(void)
 {
+    snprintf(log_path, sizeof log_path, "%s/proc_test.log", unit_tmp_dir());
     Suite *s = suite_create("proc");
     TCase *tc = tcase_create("children");
     /* the limits under test are a few seconds: room for a loaded machine */

@@ -204,7 +204,8 @@ START_TEST(log_progress_per_group)
 {
     /* the sweep's plain runner: two small groups, then a full group cut
      * short; the second group's input launched nothing */
-    const char *path = "/tmp/synclab_log_progress.log";
+    char path[4200];
+    snprintf(path, sizeof path, "%s/log_progress.log", unit_tmp_dir());
     FILE *f = fopen(path, "w");
     ck_assert_ptr_nonnull(f);
     fputs("@@exercise a\n@@case 0\n@@launches 2\n"

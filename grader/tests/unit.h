@@ -31,6 +31,10 @@ Suite *runner_trust_suite(void);
 Suite *gpu_arch_suite(void);
 Suite *scale_suite(void);
 Suite *warp_arrive_suite(void);
+/* The folder this run of the tests writes its files in (made by main under
+ * $TMPDIR, removed at the end): never a fixed /tmp name, which another
+ * user's run or another build's (root's, on a shared GPU node) would own. */
+const char *unit_tmp_dir(void);
 /* Two small lessons for the tests of modules that take lessons. */
 #include "exercise.h"
 extern const sl_lesson unit_lesson_a, unit_lesson_b;
