@@ -3,7 +3,9 @@
 # (scripts/make-demo-class.sh), grades it, and prints the wall time,
 # students per minute, processes per student (runner, sanitizer and sweep
 # runs and nvcc calls, from SYNCLAB_TRACE), the machine's CPU time and the
-# sha256 of grades.csv, which must not change when a speed lever does.
+# sha256 of grades.csv, which must not change when a speed lever does, and
+# what was busy meanwhile, sampled each second (samples.txt: CPU, processes
+# of each kind, each GPU's busy percent and memory).
 #   scripts/bench-class.sh N [--distinct] [syncgrade class options...]
 # e.g. scripts/bench-class.sh 100 --jobs 8
 #      scripts/bench-class.sh 100 --gpus all
@@ -34,12 +36,35 @@ mkdir -p "$dir"
 # reaches the grader's wait, so the whole machine's counter is taken
 cpu_ticks() { awk '/^cpu / { print $2 + $3 + $4; exit }' /proc/stat; }
 tick=$(getconf CLK_TCK)
+# Once a second, what limits the class (issue 29 asks where the time goes):
+# the CPU's busy and total ticks, the processes of each kind alive (runner:
+# a student's program, under a tool or not; the sanitizer; the compilers),
+# and each GPU's busy percent and memory (nvidia-smi, where there is one).
+sample() {
+  local smi=0
+  command -v nvidia-smi >/dev/null 2>&1 && smi=1
+  while :; do
+    local cpu procs gpus=""
+    cpu=$(awk '/^cpu / { print $2 + $3 + $4, $2 + $3 + $4 + $5 + $6; exit }' /proc/stat)
+    procs=$(ps -e -o comm= | awk '$1 == "runner" { r++ } /^compute-sanitiz/ { s++ }
+      $1 == "nvcc" || $1 == "cicc" || $1 == "ptxas" || $1 == "cudafe++" { c++ }
+      END { printf "%d %d %d", r, s, c }')
+    [ "$smi" = 1 ] && gpus=$(timeout 5 nvidia-smi --query-gpu=index,utilization.gpu,memory.used \
+      --format=csv,noheader,nounits 2>/dev/null | tr -d ' ' | tr '\n' ' ')
+    echo "$(date +%s.%N) $cpu $procs $gpus"
+    sleep 1
+  done
+}
+sample > "$dir/samples.txt" 2>/dev/null &
+sampler=$!
 c0=$(cpu_ticks)
 start=$(date +%s.%N)
 rc=0
 SYNCLAB_TRACE=1 "$syncgrade" class --submissions "$dir/class" \
   --out "$dir/grades" --quiet "${seed[@]}" "$@" 2> "$dir/trace.log" || rc=$?
 end=$(date +%s.%N)
+kill "$sampler" 2>/dev/null || true
+wait "$sampler" 2>/dev/null || true
 cpu=$(( ($(cpu_ticks) - c0) / tick ))
 [ "$rc" -le 1 ] || { tail -n 20 "$dir/trace.log"; echo "bench-class: syncgrade class failed ($rc)" >&2; exit "$rc"; }
 
@@ -81,6 +106,23 @@ awk -v n="$n" '
     for (k in cnt)
       printf "  %-12s %5.1f per student, %6.1f s wall per student\n", k, cnt[k] / n, wall[k] / n
   }' "$dir/trace.log" | sort
+# the samples: busy CPU between samples, processes at once, each GPU
+awk -v cores="$(nproc)" '
+  NF < 5 { next }
+  prev != "" { db = $2 - pb; dt = $3 - pt; if (dt > 0) { busy += cores * db / dt; k++ } }
+  { pb = $2; pt = $3; prev = 1
+    r += $4; s += $5; c += $6; m++
+    if ($4 > rmax) rmax = $4; if ($5 > smax) smax = $5; if ($6 > cmax) cmax = $6
+    for (i = 7; i <= NF; i++) { split($i, g, ","); id = g[1]; gs[id] += g[2]; gn[id]++
+      if (g[2] >= 95) gfull[id]++; if (g[3] > gm[id]) gm[id] = g[3] } }
+  END {
+    if (!m) exit
+    printf "sampled each second:  %.1f of %d cores busy; at once: runners %.1f (peak %d), sanitizers %.1f (peak %d), compilers %.1f (peak %d)\n",
+           k ? busy / k : 0, cores, r / m, rmax, s / m, smax, c / m, cmax
+    for (id in gn)
+      printf "  GPU %s: busy %.0f%% on average, at 95%% or more in %.0f%% of samples; memory peak %d MiB\n",
+             id, gs[id] / gn[id], 100 * gfull[id] / gn[id], gm[id]
+  }' "$dir/samples.txt"
 # every clean copy of the solutions has full marks, or the run proves nothing
 bad=$(awk -F, 'NR == FNR { if ($2 == " solutions") clean[$1] = 1; next }
                FNR == 1 { for (i = 1; i <= NF; i++) { if ($i == "total") t = i; if ($i == "max") m = i }; next }
