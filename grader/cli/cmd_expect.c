@@ -245,23 +245,28 @@ typedef struct {
     int runs;
     uint64_t base_seed;
     int *channels;
-    char **verdicts; /* per source: "exercise V1 V2 V3\n" lines */
+    char **verdicts; /* per source: "exercise EXPECTED V1 V2 V3\n" lines */
 } determinism_state;
 
-/* The exercises a source is about: its EXPECT lines, or all of them. */
-static int exercises_of(const sl_lesson *l, const char *source, const char **only)
+/* The exercises a source is about: its EXPECT lines (their verdicts in
+ * expected[]), or all of them (expected "-": any verdict, if steady). */
+static int exercises_of(const sl_lesson *l, const char *source, const char **only,
+                        char expected[][128])
 {
     expectation ex[MAX_ONLY];
     int n = read_source_expectations(source, ex, MAX_ONLY);
     static char names[MAX_ONLY][64];
     if (n <= 0) {
-        for (n = 0; n < l->count && n < MAX_ONLY; n++)
+        for (n = 0; n < l->count && n < MAX_ONLY; n++) {
             only[n] = l->exercises[n].name;
+            strcpy(expected[n], "-");
+        }
         return n;
     }
     for (int i = 0; i < n; i++) {
         snprintf(names[i], sizeof names[i], "%s", ex[i].exercise);
         only[i] = names[i];
+        snprintf(expected[i], sizeof expected[i], "%s", ex[i].verdicts);
     }
     return n;
 }
@@ -271,7 +276,8 @@ static int determinism_source(int s, void *arg)
     determinism_state *d = arg;
     const char *source = d->o->sources[s];
     const char *only[MAX_ONLY];
-    int n = exercises_of(d->l, source, only);
+    char expected[MAX_ONLY][128];
+    int n = exercises_of(d->l, source, only, expected);
     char out[4096];
     cli_source_out_dir(d->o->out ? d->o->out : SYNCLAB_BINARY_DIR "/determinism", d->l, source, out,
                        sizeof out);
@@ -300,7 +306,7 @@ static int determinism_source(int s, void *arg)
         free(got);
     }
     for (int i = 0; i < n; i++) {
-        sl_text_printf(&table, "%s", only[i]);
+        sl_text_printf(&table, "%s %s", only[i], expected[i]);
         for (int r = 0; r < runs; r++)
             sl_text_printf(&table, " %s", sl_verdict_name(seen[i][r]));
         sl_text_printf(&table, "\n");
@@ -327,8 +333,9 @@ static void determinism_done(int s, int status, void *arg)
     sl_channel_close(&d->channels[s]);
 }
 
-/* Prints one source's table; returns 1 on a flip, 0 if steady, and sets
- * *skipped when some run could not judge (no GPU). */
+/* Prints one source's table; returns 1 on a flip or a verdict its EXPECT
+ * line does not accept, 0 if steady, and sets *skipped when some run could
+ * not judge (no GPU). */
 static int report_source(const char *source, const char *table, int *skipped)
 {
     const char *base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
@@ -340,7 +347,7 @@ static int report_source(const char *source, const char *table, int *skipped)
     int last_flipped = 0;
     for (const char *s = table; *s;) {
         size_t len = strcspn(s, "\n");
-        char line[1024], name[64], first[16] = "", v[16];
+        char line[1024], name[64], want[128], first[16] = "", v[16];
         snprintf(line, sizeof line, "%.*s", (int)len, s);
         if (line[0] == '\t') { /* a run's detail, under its exercise's line */
             if (last_flipped)
@@ -348,17 +355,27 @@ static int report_source(const char *source, const char *table, int *skipped)
             s += len + (s[len] == '\n');
             continue;
         }
-        int steady = 1, pos = 0, k = 0;
-        sscanf(line, "%63s%n", name, &pos);
+        int steady = 1, expected = 1, pos = 0, k = 0;
+        sscanf(line, "%63s %127s%n", name, want, &pos);
         for (const char *p = line + pos; sscanf(p, "%15s%n", v, &k) == 1; p += k) {
             if (!first[0])
                 snprintf(first, sizeof first, "%s", v);
             steady &= strcmp(v, first) == 0;
+            int got = sl_verdict_parse(v);
+            /* a run that could not judge (no GPU) is no verdict */
+            expected &= strcmp(want, "-") == 0 || strcmp(v, "SKIP") == 0 ||
+                        (got >= 0 && accepted(want, (sl_verdict)got));
             *skipped |= strcmp(v, "SKIP") == 0;
         }
-        printf("%s: %-22s %-40s %s\n", base, name, line + pos, steady ? "steady" : "FLIP");
-        flips += !steady;
-        last_flipped = !steady;
+        printf("%s: %-22s %-40s %s", base, name, line + pos + strspn(line + pos, " "),
+               !steady    ? "FLIP"
+               : expected ? "steady"
+                          : "steady, UNEXPECTED");
+        if (!expected)
+            printf(" (its EXPECT line: %s)", want);
+        printf("\n");
+        flips += !steady || !expected;
+        last_flipped = !steady || !expected;
         s += len + (s[len] == '\n');
     }
     return flips > 0;
@@ -388,7 +405,7 @@ int cli_determinism(const options *o)
         free(d.verdicts[s]);
     }
     printf("%d runs per source, seeds from %" PRIu64 ": %s\n", d.runs, d.base_seed,
-           flips     ? "verdicts FLIPPED"
+           flips     ? "verdicts FLIPPED or not as expected"
            : skipped ? "steady, but some runs were skipped (no GPU)"
                      : "every verdict steady");
     free(d.channels);

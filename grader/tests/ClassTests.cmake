@@ -12,8 +12,10 @@
 #   class.folders           folders as an LMS names them: a row each, notes on
 #                           what was found, no machine paths, work files
 #                           dropped, check --submission beside build/grade
-#   determinism.<lesson>.<k> solutions and bug zoo, 12 files a part, graded 3
-#                           times with different seeds: no verdict may flip (GPU)
+#   determinism.<lesson>.<k> solutions and bug zoo, 12 files a part, graded
+#                           twice more with new seeds: no verdict may flip, and
+#                           each run gets the file's EXPECT verdict (GPU)
+#   grading.determinism_expect  a steady verdict its EXPECT line refuses fails
 #   policy.<lesson>.<kind>  the submission policy accepts starters and solutions
 #   grading.points_file     grading/points.ini lists every exercise's default
 #   grading.run_autograder  Gradescope gets only this grading's results file
@@ -114,6 +116,12 @@ add_test(NAME grading.expect_static_mismatch
                  $<TARGET_FILE:syncgrade> ${CMAKE_SOURCE_DIR}/solutions/barriers.cu
                  ${CMAKE_BINARY_DIR}/expect-static-mismatch)
 set_tests_properties(grading.expect_static_mismatch PROPERTIES LABELS "static;grader" TIMEOUT 600)
+# determinism holds every run to the source's EXPECT line (static verdicts:
+# decided without a GPU too)
+add_test(NAME grading.determinism_expect
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/determinism_expect.sh $<TARGET_FILE:syncgrade>
+                 ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/determinism-expect)
+set_tests_properties(grading.determinism_expect PROPERTIES LABELS "static;grader" TIMEOUT 600)
 # The same for "SYNC static" (a verdict the PTX check must give).
 add_test(NAME grading.expect_static_sync_mismatch
          COMMAND sh -c "\"$0\" expect --lesson barriers --source \"$1\" --expect \"$2\" --out \"$3\"; test $? -eq 1"
@@ -145,6 +153,10 @@ function(_synclab_class_tests)
     # In parts of 12 files: one test of a whole lesson took past 555 s on an
     # H100 under ctest -j16 (barriers: 48 files, 3 runs each), longer than a
     # slice of scripts/ctest-resume.sh, which then ran it again forever.
+    # Two runs, not three: each must give the file's EXPECT verdict, and the
+    # zoo test (<lesson>.zoo.<name>) or the solution test is a third seed held
+    # to the same verdict. These tests were half of the suite's GPU time (four
+    # H200s, both suites at once: about 450 s a part against 21 s a zoo test).
     file(GLOB zoo ${CMAKE_SOURCE_DIR}/lessons/${l}/zoo/*.cu)
     set(sources ${CMAKE_SOURCE_DIR}/solutions/${l}.cu ${zoo})
     list(LENGTH sources n)
@@ -161,7 +173,7 @@ function(_synclab_class_tests)
       endforeach()
       set(name determinism.${l}.${part})
       add_test(NAME ${name}
-               COMMAND $<TARGET_FILE:syncgrade> determinism --lesson ${l} --runs 3 --jobs 2 ${args}
+               COMMAND $<TARGET_FILE:syncgrade> determinism --lesson ${l} --runs 2 --jobs 2 ${args}
                        --out ${CMAKE_BINARY_DIR}/determinism-${l}-${part})
       set_tests_properties(${name} PROPERTIES PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS}
                            SKIP_RETURN_CODE 77 LABELS "gpu;determinism;${l}" TIMEOUT 14400)
