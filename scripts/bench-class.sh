@@ -106,6 +106,11 @@ awk -v n="$n" '
     for (k in cnt)
       printf "  %-12s %5.1f per student, %6.1f s wall per student\n", k, cnt[k] / n, wall[k] / n
   }' "$dir/trace.log" | sort
+# the GPU held alone (a hang or a failed launch confirmed, its diagnosis):
+# time in which it served no one else, and the waits to get it
+awk '/^\[trace\] gpu turn: was alone / { n++; held += $6 }
+     /^\[trace\] gpu turn: alone after / { waited += $6 }
+     END { if (n) printf "GPU held alone:       %d times, %.1f s in all (waits to get it: %.1f s in all)\n", n, held, waited }' "$dir/trace.log"
 # the samples: busy CPU between samples, processes at once, each GPU
 awk -v cores="$(nproc)" '
   NF < 5 { next }

@@ -15,7 +15,8 @@
 enum { OUT, SHARED, ALONE };
 
 static int g_turn = -1, g_room = -1, g_want = -1, g_state = OUT, g_usable;
-static pid_t g_owner; /* the process that opened them: a forked child reopens */
+static pid_t g_owner;        /* the process that opened them: a forked child reopens */
+static double g_alone_since; /* sl_now() when this process got the GPU alone */
 
 void sl_gpu_lock_prefix(char *out, unsigned long n)
 {
@@ -94,6 +95,9 @@ void sl_gpu_leave(void)
     if (g_state == ALONE) {
         lock(g_turn, LOCK_UN);
         lock(g_want, LOCK_UN);
+        /* the time the GPU served no one else (bench-class adds them up) */
+        if (sl_tracing())
+            fprintf(stderr, "[trace] gpu turn: was alone %.1f s\n", sl_now() - g_alone_since);
     }
     g_state = OUT;
 }
@@ -121,6 +125,7 @@ void sl_gpu_alone(void)
     lock(g_turn, LOCK_EX); /* the graders that wait to be alone, one by one */
     lock(g_room, LOCK_EX);
     g_state = ALONE;
+    g_alone_since = sl_now();
     if (sl_tracing())
         fprintf(stderr, "[trace] gpu turn: alone after %.1f s\n", sl_now() - t0);
 }
