@@ -215,20 +215,24 @@ static int grade_lesson(class_state *s, int i, int l, const char *dir, sl_outcom
     return 0;
 }
 
-/* The dedup key of student i's file for lesson l (dedup.h); -1: none (no
- * cache, a file not found, one that may not be shared). */
-static int lesson_key(const class_state *s, int i, int l, const char *arch, char key[65])
+/* The dedup key of student i's file for lesson l (dedup.h), with its seed
+ * or, any_seed, the key of its static verdicts; -1: none (no cache, a file
+ * not found, one that may not be shared). */
+static int lesson_key(const class_state *s, int i, int l, const char *arch, int any_seed,
+                      char key[65])
 {
     const sl_located *found = &s->files[i].located[l];
     if (!s->dedup_dir[0] || !found->found)
         return -1;
-    sl_dedup_file f = {s->c->lessons[l]->name, found->path, found->folder, s->seeds[i], arch};
+    sl_dedup_file f = {
+        s->c->lessons[l]->name, found->path, found->folder, s->seeds[i], arch, any_seed};
     return sl_dedup_key(&f, key);
 }
 
 /* A lesson taken from an identical file graded for another student: its
  * results.json (hint, progress) as if graded here. */
-static void reused_lesson(const class_state *s, int i, int l, const char *dir, sl_outcome *outcomes)
+static void reused_lesson(const class_state *s, int i, int l, const char *dir, sl_outcome *outcomes,
+                          int any_seed)
 {
     char out[4200];
     snprintf(out, sizeof out, "%s/%s", dir, s->c->lessons[l]->name);
@@ -236,8 +240,9 @@ static void reused_lesson(const class_state *s, int i, int l, const char *dir, s
     sl_report_write_lesson(out, s->files[i].located[l].path, s->seeds[i], outcomes,
                            s->c->lessons[l]->count);
     if (sl_tracing())
-        fprintf(stderr, "[trace] dedup %s: %s: identical to a file already graded\n",
-                s->students[i].shown, s->c->lessons[l]->name);
+        fprintf(stderr, "[trace] dedup %s: %s: identical to a file already graded%s\n",
+                s->students[i].shown, s->c->lessons[l]->name,
+                any_seed ? " (static verdicts only: any seed)" : "");
 }
 
 static int grade_student(int i, void *arg)
@@ -270,15 +275,21 @@ static int grade_student(int i, void *arg)
         /* A file another student is grading now waits until this
          * student's other lessons are done: then it is taken, or graded
          * here if it never comes. */
-        char keys[MAX_CLASS_LESSONS][65];
-        int busy[MAX_CLASS_LESSONS] = {0};
+        char keys[MAX_CLASS_LESSONS][65], any[MAX_CLASS_LESSONS][65];
+        int busy[MAX_CLASS_LESSONS] = {0}, any_keyed[MAX_CLASS_LESSONS] = {0};
         for (int l = 0; l < c->nlessons; l++) {
             sl_outcome *o = all + offset[l];
-            int keyed = lesson_key(s, i, l, arch, keys[l]) == 0;
+            /* a file already graded to static verdicts only: the same for any seed */
+            any_keyed[l] = lesson_key(s, i, l, arch, 1, any[l]) == 0;
+            if (any_keyed[l] && sl_dedup_take(s->dedup_dir, any[l], c->lessons[l], o) == 0) {
+                reused_lesson(s, i, l, dir, o, 1);
+                continue;
+            }
+            int keyed = lesson_key(s, i, l, arch, 0, keys[l]) == 0;
             sl_dedup_claim_result r =
                 keyed ? sl_dedup_claim(s->dedup_dir, keys[l], c->lessons[l], o) : SL_DEDUP_ALONE;
             if (r == SL_DEDUP_HIT) {
-                reused_lesson(s, i, l, dir, o);
+                reused_lesson(s, i, l, dir, o, 0);
             } else if (r == SL_DEDUP_BUSY) {
                 busy[l] = 1;
             } else {
@@ -286,6 +297,8 @@ static int grade_student(int i, void *arg)
                     return 3;
                 if (r == SL_DEDUP_OWN)
                     sl_dedup_publish(s->dedup_dir, keys[l], c->lessons[l], o);
+                if (any_keyed[l])
+                    sl_dedup_publish_static(s->dedup_dir, any[l], c->lessons[l], o);
             }
         }
         for (int l = 0; l < c->nlessons; l++) {
@@ -294,9 +307,11 @@ static int grade_student(int i, void *arg)
             sl_outcome *o = all + offset[l];
             if (sl_dedup_wait(s->dedup_dir, keys[l], c->lessons[l], o, DEDUP_WAIT_S) ==
                 SL_DEDUP_HIT)
-                reused_lesson(s, i, l, dir, o);
+                reused_lesson(s, i, l, dir, o, 0);
             else if (grade_lesson(s, i, l, dir, o) != 0)
                 return 3;
+            else if (any_keyed[l])
+                sl_dedup_publish_static(s->dedup_dir, any[l], c->lessons[l], o);
         }
         n = total;
     }

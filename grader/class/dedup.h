@@ -15,7 +15,12 @@
  * budgets could have changed (TIMEOUT, LAUNCH, MEMORY: reruns with the
  * GPU alone are budgeted per student, budget.h) or that say the grader
  * failed (ERROR, SKIP) are not shared: whoever waits grades the file
- * itself. No wait is without a deadline. */
+ * itself. No wait is without a deadline.
+ * Files whose every verdict the static stages gave (TODO, RULE, BUILD:
+ * decided before anything runs, from the bytes alone) are shared whatever
+ * the seed, under a second key without it: a class graded without --seed
+ * (a seed per student) builds an untouched starter file, or one broken
+ * copy, once. */
 #ifndef SYNCLAB_DEDUP_H
 #define SYNCLAB_DEDUP_H
 
@@ -30,6 +35,7 @@ typedef struct {
     const char *shown_folder; /* lesson_run.h: what the verdicts show as its folder; NULL "" */
     uint64_t seed;
     const char *arch; /* what it is built for ("90"), NULL unknown */
+    int any_seed;     /* the key of the static verdicts: without the seed */
 } sl_dedup_file;
 
 /* 1 when text (a lesson file, n bytes) can reach the compiler with
@@ -65,5 +71,15 @@ sl_dedup_claim_result sl_dedup_wait(const char *dir, const char *key, const sl_l
                                     sl_outcome *outcomes, double wait_s);
 /* Whether a verdict may be handed to another student's identical file. */
 int sl_dedup_verdict_shareable(int verdict);
+/* Whether the static stages alone give it (TODO, RULE, BUILD): it holds for
+ * any seed. SYNC may come from synccheck, so it is not one. */
+int sl_dedup_verdict_static(int verdict);
+/* The outcomes published under an any-seed key (no lock, no wait): 0 and
+ * outcomes filled, or -1. */
+int sl_dedup_take(const char *dir, const char *key, const sl_lesson *l, sl_outcome *outcomes);
+/* Publishes outcomes under an any-seed key when every one is static;
+ * else nothing. Any grader of the file may: the outcomes are the same. */
+void sl_dedup_publish_static(const char *dir, const char *key, const sl_lesson *l,
+                             const sl_outcome *outcomes);
 
 #endif

@@ -7,6 +7,7 @@
 #                           files judged once, each twin its original's row
 #   sandbox.<case>          the raw-system-call cases without the policy: the
 #                           sandbox stops the attack (GPU)
+#   class.static_share      an untouched starter judged once without --seed
 #   class.shards            shards of a class merged equal one run
 #   class.slurm             the same through a Slurm job array (77: no Slurm)
 #   class.folders           folders as an LMS names them: a row each, notes on
@@ -88,6 +89,14 @@ add_test(NAME adversarial.class_dedup
                  ${SYNCLAB_ADVERSARIAL_DIR} ${CMAKE_BINARY_DIR}/adversarial-class-dedup)
 set_tests_properties(adversarial.class_dedup PROPERTIES LABELS "static;adversarial;class"
                      TIMEOUT 3600 PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+
+# Files whose verdicts are all static (an untouched starter) are judged once
+# in a class without --seed (a seed per student): class/dedup.h.
+add_test(NAME class.static_share
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_static_share.sh $<TARGET_FILE:syncgrade>
+                 ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/class-static-share)
+set_tests_properties(class.static_share PROPERTIES LABELS "static;class" TIMEOUT 900
+                     PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
 
 # Shards 1/3, 2/3, 3/3 merged equal one run of the class (static verdicts
 # without a GPU; with one, the dynamic ones too).

@@ -218,7 +218,7 @@ START_TEST(the_key_changes_with_anything_that_can_change_a_verdict)
     char pa[4300], pb[4300], k1[65], k2[65];
     snprintf(pa, sizeof pa, "%s/barriers.cu", a);
     snprintf(pb, sizeof pb, "%s/barriers.cu", b);
-    sl_dedup_file f = {"barriers", pa, "", 1, "90 cc 90"};
+    sl_dedup_file f = {"barriers", pa, "", 1, "90 cc 90", 0};
     ck_assert_int_eq(sl_dedup_key(&f, k1), 0);
     f.source = pb;
     ck_assert_int_eq(sl_dedup_key(&f, k2), 0);
@@ -226,7 +226,15 @@ START_TEST(the_key_changes_with_anything_that_can_change_a_verdict)
     f.seed = 2;
     ck_assert_int_eq(sl_dedup_key(&f, k2), 0);
     ck_assert_str_ne(k1, k2);
+    /* the key of static verdicts: one for every seed, none of the seeded ones */
+    char s1[65], s2[65];
+    f.any_seed = 1;
+    ck_assert_int_eq(sl_dedup_key(&f, s2), 0);
     f.seed = 1;
+    ck_assert_int_eq(sl_dedup_key(&f, s1), 0);
+    ck_assert_str_eq(s1, s2);
+    ck_assert_str_ne(s1, k1);
+    f.any_seed = 0;
     f.arch = "80 cc 80";
     ck_assert_int_eq(sl_dedup_key(&f, k2), 0);
     ck_assert_str_ne(k1, k2);
@@ -324,6 +332,40 @@ START_TEST(outcomes_a_budget_could_change_are_not_shared)
 }
 END_TEST
 
+/* Static verdicts (TODO, RULE, BUILD) are published under the any-seed
+ * key and taken by anyone; a file with any other verdict is not. */
+START_TEST(static_outcomes_are_shared_whatever_the_seed)
+{
+    char dir[] = "/tmp/synclab_dedup_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ck_assert_int_eq(sl_dedup_open(dir), 0);
+    sl_outcome mine[2], theirs[2];
+    ck_assert_int_eq(sl_dedup_take(dir, "any", &unit_lesson_a, theirs), -1); /* nothing yet */
+    outcomes_of(mine, SL_V_TODO); /* TODO, PASS: the PASS ran kernels */
+    sl_dedup_publish_static(dir, "any", &unit_lesson_a, mine);
+    ck_assert_int_eq(sl_dedup_take(dir, "any", &unit_lesson_a, theirs), -1);
+    free_outcomes(mine);
+    static const sl_verdict statics[] = {SL_V_TODO, SL_V_RULE, SL_V_BUILD};
+    for (size_t i = 0; i < sizeof statics / sizeof statics[0]; i++) {
+        char key[16];
+        snprintf(key, sizeof key, "any%zu", i);
+        for (int k = 0; k < 2; k++) {
+            sl_outcome_init(&mine[k], &unit_lesson_a, &unit_lesson_a.exercises[k]);
+            sl_outcome_set(&mine[k], statics[(i + (size_t)k) % 3]);
+        }
+        sl_dedup_publish_static(dir, key, &unit_lesson_a, mine);
+        ck_assert_int_eq(sl_dedup_take(dir, key, &unit_lesson_a, theirs), 0);
+        for (int k = 0; k < 2; k++)
+            ck_assert_int_eq(theirs[k].verdict, mine[k].verdict);
+        free_outcomes(theirs);
+        free_outcomes(mine);
+    }
+    /* SYNC may be synccheck's, found on some inputs only: not static */
+    ck_assert(!sl_dedup_verdict_static(SL_V_SYNC) && !sl_dedup_verdict_static(SL_V_PASS));
+    sl_dedup_close(dir);
+}
+END_TEST
+
 START_TEST(an_owner_that_died_is_not_waited_for)
 {
     char dir[] = "/tmp/synclab_dedup_XXXXXX";
@@ -365,6 +407,7 @@ Suite *scale_suite(void)
     tcase_add_test(tc, one_grades_the_others_take_its_outcomes);
     tcase_add_test(tc, outcomes_a_budget_could_change_are_not_shared);
     tcase_add_test(tc, an_owner_that_died_is_not_waited_for);
+    tcase_add_test(tc, static_outcomes_are_shared_whatever_the_seed);
     suite_add_tcase(s, tc);
     return s;
 }

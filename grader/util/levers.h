@@ -6,7 +6,8 @@
  * - jobs: `syncgrade class` without --jobs grades one student per CPU core
  *   (cmd_class.c), not one per two;
  * - dedup: byte-identical lesson files of a class are judged once
- *   (class/dedup.h);
+ *   (class/dedup.h): with one seed for the class any file, with a seed per
+ *   student those whose verdicts are all static (an untouched starter);
  * - racecheck: racecheck does not run on a file whose PTX cannot touch
  *   shared memory (static/ptx_shared.h). Off by default: racecheck can
  *   find nothing there, but its run also compares outputs and times the
