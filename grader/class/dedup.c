@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "build.h"
 #include "files.h"
 #include "proc.h"
 #include "sha256.h"
@@ -188,9 +189,12 @@ int sl_dedup_verdict_shareable(int verdict)
     }
 }
 
-int sl_dedup_verdict_static(int verdict)
+int sl_dedup_outcome_static(const sl_outcome *o)
 {
-    return verdict == SL_V_TODO || verdict == SL_V_RULE || verdict == SL_V_BUILD;
+    const char *detail = sl_text_str(&o->detail);
+    if (o->verdict == SL_V_BUILD)
+        return !strstr(detail, SL_BUILD_TIMED_OUT) && !strstr(detail, SL_BUILD_NOT_RUN);
+    return o->verdict == SL_V_TODO || o->verdict == SL_V_RULE;
 }
 
 int sl_dedup_open(const char *dir)
@@ -362,7 +366,7 @@ void sl_dedup_publish_static(const char *dir, const char *key, const sl_lesson *
     if (!dir || !key)
         return;
     for (int k = 0; k < l->count; k++)
-        if (!sl_dedup_verdict_static(outcomes[k].verdict))
+        if (!sl_dedup_outcome_static(&outcomes[k]))
             return;
     /* written aside and renamed: a second grader of the file writes the same */
     sl_dedup_publish(dir, key, l, outcomes);

@@ -71,9 +71,11 @@ sl_dedup_claim_result sl_dedup_wait(const char *dir, const char *key, const sl_l
                                     sl_outcome *outcomes, double wait_s);
 /* Whether a verdict may be handed to another student's identical file. */
 int sl_dedup_verdict_shareable(int verdict);
-/* Whether the static stages alone give it (TODO, RULE, BUILD): it holds for
- * any seed. SYNC may come from synccheck, so it is not one. */
-int sl_dedup_verdict_static(int verdict);
+/* Whether the static stages alone gave it from the file's bytes (TODO,
+ * RULE, BUILD but one the machine caused: a compile past its time limit or
+ * never started): it holds for any seed. SYNC may come from synccheck, so
+ * it is not one. */
+int sl_dedup_outcome_static(const sl_outcome *o);
 /* The outcomes published under an any-seed key (no lock, no wait): 0 and
  * outcomes filled, or -1. */
 int sl_dedup_take(const char *dir, const char *key, const sl_lesson *l, sl_outcome *outcomes);

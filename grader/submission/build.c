@@ -193,9 +193,9 @@ static int run_tool(char *const argv[], const char *logpath, double timeout_s, s
         sl_text_printf(log, "%s", text);
     int ok = r.exited && r.code == 0;
     if (r.timed_out)
-        sl_text_printf(log, "error: the compiler did not finish in %.0f s\n", timeout_s);
+        sl_text_printf(log, SL_BUILD_TIMED_OUT " %.0f s\n", timeout_s);
     else if (r.spawn_failed)
-        sl_text_printf(log, "error: cannot run %s\n", argv[0]);
+        sl_text_printf(log, SL_BUILD_NOT_RUN "%s\n", argv[0]);
     else if (!ok && ran_out_of_memory(&r, text))
         sl_text_printf(log,
                        "error: the compiler ran out of memory (its limit is %d MiB): a "

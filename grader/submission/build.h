@@ -29,6 +29,10 @@
 
 /* The compiler's address space limit (RLIMIT_AS) */
 #define SL_BUILD_MEMORY_LIMIT_MIB 4096
+/* How a BUILD says that the machine, not the file, stopped the compile
+ * (its time limit, no compiler): such a verdict is not the file's alone. */
+#define SL_BUILD_TIMED_OUT "error: the compiler did not finish in"
+#define SL_BUILD_NOT_RUN "error: cannot run "
 
 typedef struct {
     const char *nvcc;         /* compiler */
