@@ -286,6 +286,8 @@ static int all_shareable(const sl_lesson *l, const sl_outcome *outcomes)
 {
     for (int k = 0; k < l->count; k++)
         if (!sl_dedup_verdict_shareable(outcomes[k].verdict) ||
+            /* a compile the machine stopped is not the file's verdict */
+            (outcomes[k].verdict == SL_V_BUILD && !sl_dedup_outcome_static(&outcomes[k])) ||
             strcmp(outcomes[k].exercise, l->exercises[k].name) != 0)
             return 0;
     return 1;

@@ -14,7 +14,8 @@
  * (__FILE__, __DATE__, source_location ...). Outcomes a student's own
  * budgets could have changed (TIMEOUT, LAUNCH, MEMORY: reruns with the
  * GPU alone are budgeted per student, budget.h) or that say the grader
- * failed (ERROR, SKIP) are not shared: whoever waits grades the file
+ * failed (ERROR, SKIP, a BUILD whose compile the machine stopped) are not
+ * shared: whoever waits grades the file
  * itself. No wait is without a deadline.
  * Files whose every verdict the static stages gave (TODO, RULE, BUILD:
  * decided before anything runs, from the bytes alone) are shared whatever

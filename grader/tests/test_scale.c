@@ -329,6 +329,15 @@ START_TEST(outcomes_a_budget_could_change_are_not_shared)
         ck_assert_int_eq(sl_dedup_claim(dir, key, &unit_lesson_a, theirs), SL_DEDUP_ALONE);
         ck_assert_int_eq(sl_dedup_wait(dir, key, &unit_lesson_a, theirs, 1), SL_DEDUP_ALONE);
     }
+    /* nor a BUILD the machine caused (its compile stopped at the time limit) */
+    ck_assert_int_eq(sl_dedup_open(dir), 0);
+    sl_outcome mine[2], theirs[2];
+    ck_assert_int_eq(sl_dedup_claim(dir, "b", &unit_lesson_a, theirs), SL_DEDUP_OWN);
+    outcomes_of(mine, SL_V_BUILD);
+    sl_text_printf(&mine[0].detail, SL_BUILD_TIMED_OUT " 60 s\n");
+    sl_dedup_publish(dir, "b", &unit_lesson_a, mine);
+    free_outcomes(mine);
+    ck_assert_int_eq(sl_dedup_claim(dir, "b", &unit_lesson_a, theirs), SL_DEDUP_ALONE);
     sl_dedup_close(dir);
 }
 END_TEST
