@@ -1,20 +1,12 @@
-#define _XOPEN_SOURCE 700
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
+#include "files.h"
 #include "unit.h"
 
 static char g_tmp[4096];
 
 const char *unit_tmp_dir(void) { return g_tmp; }
-
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st, (void)flag, (void)ftw;
-    return remove(path);
-}
 
 /* Two lessons with no inputs: enough for points, CSV and progress. */
 static const sl_exercise exercises_a[] = {
@@ -76,6 +68,6 @@ int main(void)
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
-    nftw(g_tmp, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    sl_remove_tree(g_tmp, 1);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
