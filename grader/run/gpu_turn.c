@@ -127,5 +127,5 @@ void sl_gpu_alone(void)
     g_state = ALONE;
     g_alone_since = sl_now();
     if (sl_tracing())
-        fprintf(stderr, "[trace] gpu turn: alone after %.1f s\n", sl_now() - t0);
+        fprintf(stderr, "[trace] gpu turn: alone after %.1f s\n", g_alone_since - t0);
 }
