@@ -189,12 +189,19 @@ int sl_dedup_verdict_shareable(int verdict)
     }
 }
 
-int sl_dedup_outcome_static(const sl_outcome *o)
+/* A BUILD the machine caused (build.h): the compile stopped at its time
+ * limit, or never started. Not the file's verdict: shared under no key. */
+static int machine_build(const sl_outcome *o)
 {
     const char *detail = sl_text_str(&o->detail);
-    if (o->verdict == SL_V_BUILD)
-        return !strstr(detail, SL_BUILD_TIMED_OUT) && !strstr(detail, SL_BUILD_NOT_RUN);
-    return o->verdict == SL_V_TODO || o->verdict == SL_V_RULE;
+    return o->verdict == SL_V_BUILD &&
+           (strstr(detail, SL_BUILD_TIMED_OUT) || strstr(detail, SL_BUILD_NOT_RUN));
+}
+
+int sl_dedup_outcome_static(const sl_outcome *o)
+{
+    return (o->verdict == SL_V_TODO || o->verdict == SL_V_RULE || o->verdict == SL_V_BUILD) &&
+           !machine_build(o);
 }
 
 int sl_dedup_open(const char *dir)
@@ -285,9 +292,7 @@ sl_dedup_claim_result sl_dedup_claim(const char *dir, const char *key, const sl_
 static int all_shareable(const sl_lesson *l, const sl_outcome *outcomes)
 {
     for (int k = 0; k < l->count; k++)
-        if (!sl_dedup_verdict_shareable(outcomes[k].verdict) ||
-            /* a compile the machine stopped is not the file's verdict */
-            (outcomes[k].verdict == SL_V_BUILD && !sl_dedup_outcome_static(&outcomes[k])) ||
+        if (!sl_dedup_verdict_shareable(outcomes[k].verdict) || machine_build(&outcomes[k]) ||
             strcmp(outcomes[k].exercise, l->exercises[k].name) != 0)
             return 0;
     return 1;
