@@ -99,6 +99,48 @@ int sl_gpu_caps_visible(const sl_gpu_caps *caps, const char *visible, char *why,
     return lowest;
 }
 
+/* caps' uuid for the entry first, or NULL when caps cannot tell */
+static const char *uuid_of(const sl_gpu_caps *caps, const char *first)
+{
+    if (caps->count == 0)
+        return NULL;
+    if (strncmp(first, "GPU-", 4) == 0) {
+        const char *found = NULL;
+        for (int i = 0; i < caps->count; i++)
+            if (strncmp(caps->gpu[i].uuid, first, strlen(first)) == 0) {
+                if (found)
+                    return NULL; /* a prefix of two: CUDA would refuse it */
+                found = caps->gpu[i].uuid;
+            }
+        return found;
+    }
+    if (!isdigit((unsigned char)first[0]))
+        return NULL; /* MIG-...: a part of a GPU, named as written */
+    char *end;
+    long k = strtol(first, &end, 10);
+    if (*end || k < 0 || k >= caps->count || !caps->gpu[k].uuid[0])
+        return NULL;
+    int alike = 1;
+    for (int i = 1; i < caps->count; i++)
+        alike &= caps->gpu[i].cc == caps->gpu[0].cc;
+    /* CUDA counts mixed GPUs fastest first, nvidia-smi by bus */
+    return alike ? caps->gpu[k].uuid : NULL;
+}
+
+void sl_gpu_lock_key(const char *visible, const sl_gpu_caps *caps, char *out, size_t n)
+{
+    char first[SL_GPU_ID] = "0";
+    if (visible) {
+        const char *v = skip_space(visible);
+        snprintf(first, sizeof first, "%.*s", (int)strcspn(v, ", \t"), v);
+    }
+    const char *uuid = uuid_of(caps, first);
+    snprintf(out, n, "%s", uuid ? uuid : first[0] ? first : "none");
+    for (char *c = out; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '-')
+            *c = '-';
+}
+
 static sl_gpu_caps g_caps;
 static char g_why[SL_ARCH_NOTE];
 static int g_asked;

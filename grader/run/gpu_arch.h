@@ -46,6 +46,17 @@ int sl_gpu_caps_parse(const char *csv, sl_gpu_caps *caps);
  * runs on the others by PTX JIT), with a note. */
 int sl_gpu_caps_visible(const sl_gpu_caps *caps, const char *visible, char *why, size_t n);
 
+/* The name of the GPU that CUDA_VISIBLE_DEVICES = visible (NULL: unset)
+ * shows first, for its turn lock (gpu_turn.h): its uuid when caps (what
+ * nvidia-smi lists) tells which GPU that is (a "GPU-" entry it lists, maybe
+ * a prefix; an index on a machine whose GPUs are alike; the only GPU
+ * listed), else the entry as written ("0" when unset, "MIG-..."). Only
+ * letters, digits and '-' are kept (others become '-'): a file name. So two
+ * graders that see one GPU under different names (CUDA_VISIBLE_DEVICES=2
+ * and =GPU-<its uuid>, or a Slurm job that sees its one GPU as 0) take
+ * turns on it, and graders on different GPUs never wait for each other. */
+void sl_gpu_lock_key(const char *visible, const sl_gpu_caps *caps, char *out, size_t n);
+
 /* The GPU a build is for. */
 typedef struct {
     char arch[SL_ARCH_LEN];  /* nvcc's sm_<arch>: "80" */

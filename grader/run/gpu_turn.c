@@ -4,11 +4,13 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "gpu_arch.h"
 #include "proc.h"
 #include "trace.h"
 
@@ -18,6 +20,12 @@ static int g_turn = -1, g_room = -1, g_want = -1, g_state = OUT, g_usable;
 static pid_t g_owner;        /* the process that opened them: a forked child reopens */
 static double g_alone_since; /* sl_now() when this process got the GPU alone */
 
+static const char *tmp_dir(void)
+{
+    const char *tmp = getenv("TMPDIR");
+    return tmp && *tmp ? tmp : "/tmp";
+}
+
 void sl_gpu_lock_prefix(char *out, unsigned long n)
 {
     const char *p = getenv("SYNCLAB_GPU_LOCK");
@@ -25,8 +33,23 @@ void sl_gpu_lock_prefix(char *out, unsigned long n)
         snprintf(out, n, "%s", p);
         return;
     }
-    const char *tmp = getenv("TMPDIR");
-    snprintf(out, n, "%s/synclab-gpu", tmp && *tmp ? tmp : "/tmp");
+    /* one lock per GPU, named for the GPU this process's runners use: one
+     * file for the machine made graders on different GPUs (Slurm tasks of
+     * one GPU each, ctest split over GPUs) wait for each other's turns */
+    char key[SL_GPU_ID];
+    sl_gpu_lock_key(getenv("CUDA_VISIBLE_DEVICES"), sl_gpu_caps_listed(), key, sizeof key);
+    snprintf(out, n, "%s/synclab-gpu-%s", tmp_dir(), key);
+}
+
+void sl_gpu_lock_folder(char *out, unsigned long n)
+{
+    const char *p = getenv("SYNCLAB_GPU_LOCK");
+    if (!p || !*p) {
+        snprintf(out, n, "%s", tmp_dir());
+        return;
+    }
+    const char *slash = strrchr(p, '/');
+    snprintf(out, n, "%.*s", slash ? (int)(slash - p) : 0, p);
 }
 
 static int open_lock(const char *prefix, const char *suffix)
@@ -66,6 +89,8 @@ static int usable(void)
         g_usable = g_turn >= 0 && g_room >= 0 && g_want >= 0;
         if (!g_usable)
             trace("no lock file: runs are not coordinated with other graders");
+        else if (sl_tracing())
+            fprintf(stderr, "[trace] gpu turn: locks %s.*\n", prefix);
     }
     return g_usable;
 }

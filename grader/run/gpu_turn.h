@@ -21,8 +21,13 @@
 #define SYNCLAB_GPU_TURN_H
 
 /* Files <prefix>.want, <prefix>.turn and <prefix>.room; prefix from SYNCLAB_GPU_LOCK, else
- * $TMPDIR/synclab-gpu (TMPDIR defaults to /tmp). */
+ * $TMPDIR/synclab-gpu-<the GPU> (TMPDIR defaults to /tmp; the GPU that
+ * CUDA_VISIBLE_DEVICES shows first, by uuid where nvidia-smi tells it:
+ * sl_gpu_lock_key in gpu_arch.h). */
 void sl_gpu_lock_prefix(char *out, unsigned long n);
+/* The folder those files are in ("" for a SYNCLAB_GPU_LOCK with no '/'),
+ * without asking which GPU: the sandbox hides it. */
+void sl_gpu_lock_folder(char *out, unsigned long n);
 
 /* Enter the GPU with others; returns at once if this process already
  * shares it, and releases an "alone" turn first. */

@@ -98,12 +98,18 @@ void sl_gpus_enter(const sl_gpus *g, int which)
     if (!g || g->count <= 0)
         return;
     setenv("CUDA_VISIBLE_DEVICES", g->id[which], 1);
-    /* a bench run waits only for the students on its own GPU; named by
-     * the GPU's id, so other graders on that GPU take turns with us */
-    char prefix[4000], mine[4200];
-    sl_gpu_lock_prefix(prefix, sizeof prefix);
-    snprintf(mine, sizeof mine, "%s-gpu-%s", prefix, g->id[which]);
-    for (char *c = mine + strlen(prefix); *c; c++)
+    /* Without SYNCLAB_GPU_LOCK the default lock names the GPU just made
+     * visible (gpu_turn.c), as it does for any other grader on it. A
+     * caller's own lock family (a bench, a test) gets one per GPU id. */
+    const char *own = getenv("SYNCLAB_GPU_LOCK");
+    if (!own || !*own)
+        return;
+    char mine[4200];
+    int len = snprintf(mine, sizeof mine, "%s-gpu-", own);
+    if (len < 0 || (size_t)len >= sizeof mine)
+        return;
+    snprintf(mine + len, sizeof mine - (size_t)len, "%s", g->id[which]);
+    for (char *c = mine + len; *c; c++)
         if (!(*c >= '0' && *c <= '9') && !(*c >= 'a' && *c <= 'z') && !(*c >= 'A' && *c <= 'Z'))
             *c = '-';
     setenv("SYNCLAB_GPU_LOCK", mine, 1);

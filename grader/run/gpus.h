@@ -25,7 +25,7 @@ int sl_gpus_parse(const char *spec, sl_gpus *g);
 int sl_gpus_count(void);
 
 /* In a student's process, before it starts any runner: this GPU only, and
- * its own turn lock. */
+ * its own turn lock (the one every grader on that GPU takes, gpu_turn.h). */
 void sl_gpus_enter(const sl_gpus *g, int which);
 
 #endif

@@ -898,19 +898,15 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
     static const char *hidden_dirs[MAX_HIDDEN + 1];
     int nhd = 0;
     int k = base_args(args, 0, s->mps_pipes), np = 0;
-    /* what to hide: the folder of the GPU-turn locks, as set now (gpus.c
-     * sets one per GPU: a runner holding them would stall every other
-     * grader), the grader's trees (probe), its outputs and the submissions
+    /* what to hide: the folder of the GPU-turn locks (a runner holding
+     * them would stall every other grader on its GPU), the grader's trees (probe), its outputs and the submissions
      * (sl_sandbox_hide). Each only once: not under /tmp (the sandbox's
      * own) nor under another hidden folder. */
     const char *hide[MAX_HIDDEN + 1];
     int nh = 0;
-    sl_gpu_lock_prefix(lock_dir, sizeof lock_dir);
-    char *slash = strrchr(lock_dir, '/');
-    if (slash && slash != lock_dir) {
-        *slash = '\0';
+    sl_gpu_lock_folder(lock_dir, sizeof lock_dir);
+    if (lock_dir[0] && strcmp(lock_dir, "/") != 0)
         hide[nh++] = lock_dir;
-    }
     for (int i = 0; i < g_nhidden; i++)
         hide[nh++] = g_hidden[i];
     for (int i = 0; i < nh; i++) {

@@ -55,6 +55,48 @@ START_TEST(picks_the_visible_gpu)
 }
 END_TEST
 
+START_TEST(names_each_gpus_lock)
+{
+    sl_gpu_caps alike, mixed, none, one;
+    sl_gpu_caps_parse("GPU-aaaa-0, 9.0\nGPU-bbbb-1, 9.0\nGPU-cccc-2, 9.0\n", &alike);
+    sl_gpu_caps_parse("GPU-aaaa-0, 8.0\nGPU-bbbb-1, 9.0\n", &mixed);
+    sl_gpu_caps_parse("", &none);
+    sl_gpu_caps_parse("GPU-only-7, 9.0\n", &one);
+    char k[SL_GPU_ID];
+    /* alike GPUs: an index and the uuid (or a prefix of it) name one GPU */
+    sl_gpu_lock_key("1", &alike, k, sizeof k);
+    ck_assert_str_eq(k, "GPU-bbbb-1");
+    sl_gpu_lock_key("GPU-bbbb", &alike, k, sizeof k);
+    ck_assert_str_eq(k, "GPU-bbbb-1");
+    sl_gpu_lock_key(" 2,0", &alike, k, sizeof k); /* the first entry */
+    ck_assert_str_eq(k, "GPU-cccc-2");
+    sl_gpu_lock_key(NULL, &alike, k, sizeof k); /* unset: CUDA's device 0 */
+    ck_assert_str_eq(k, "GPU-aaaa-0");
+    /* a job that sees its one GPU as 0 (Slurm's device cgroup): its uuid */
+    sl_gpu_lock_key("0", &one, k, sizeof k);
+    ck_assert_str_eq(k, "GPU-only-7");
+    /* mixed GPUs: CUDA counts them fastest first, nvidia-smi by bus, so an
+     * index is no uuid; a uuid still is */
+    sl_gpu_lock_key("1", &mixed, k, sizeof k);
+    ck_assert_str_eq(k, "1");
+    sl_gpu_lock_key("GPU-aaaa-0", &mixed, k, sizeof k);
+    ck_assert_str_eq(k, "GPU-aaaa-0");
+    /* nothing known: the entry as written, a file name */
+    sl_gpu_lock_key("3", &none, k, sizeof k);
+    ck_assert_str_eq(k, "3");
+    sl_gpu_lock_key(NULL, &none, k, sizeof k);
+    ck_assert_str_eq(k, "0");
+    sl_gpu_lock_key("MIG-1/2/../x", &alike, k, sizeof k);
+    ck_assert_str_eq(k, "MIG-1-2----x");
+    sl_gpu_lock_key("GPU-", &alike, k, sizeof k); /* a prefix of all: not one */
+    ck_assert_str_eq(k, "GPU-");
+    sl_gpu_lock_key("7", &alike, k, sizeof k); /* past the list */
+    ck_assert_str_eq(k, "7");
+    sl_gpu_lock_key("", &alike, k, sizeof k);
+    ck_assert_str_eq(k, "none");
+}
+END_TEST
+
 START_TEST(target_from_facts)
 {
     sl_gpu_target t;
@@ -150,9 +192,7 @@ START_TEST(mismatch_is_decided_from_the_graders_facts)
 }
 END_TEST
 
-/* A fake nvidia-smi first on the PATH: what the grader asks, with a time
- * limit. */
-static void fake_smi(const char *dir, const char *body)
+void unit_fake_smi(const char *dir, const char *body)
 {
     char path[512];
     mkdir(dir, 0755);
@@ -175,7 +215,7 @@ START_TEST(asks_nvidia_smi)
     unsetenv("CUDA_VISIBLE_DEVICES");
     sl_gpu_target t;
 
-    fake_smi(dir, "echo 8.0");
+    unit_fake_smi(dir, "echo 8.0");
     sl_gpu_target_forget();
     sl_gpu_target_pick(NULL, "90", NVCC, &t);
     ck_assert_str_eq(t.arch, "80");
@@ -189,11 +229,11 @@ START_TEST(asks_nvidia_smi)
     unsetenv("CUDA_VISIBLE_DEVICES");
 
     /* the count of a node's GPUs comes from the same bounded question */
-    fake_smi(dir, "echo 'GPU-a1, 8.0'; echo 'GPU-b2, 9.0'");
+    unit_fake_smi(dir, "echo 'GPU-a1, 8.0'; echo 'GPU-b2, 9.0'");
     sl_gpu_target_forget();
     ck_assert_int_eq(sl_gpus_count(), 2);
 
-    fake_smi(dir, "echo 'NVIDIA-SMI has failed' >&2; exit 9");
+    unit_fake_smi(dir, "echo 'NVIDIA-SMI has failed' >&2; exit 9");
     sl_gpu_target_forget();
     sl_gpu_target_pick(NULL, "90", NVCC, &t);
     ck_assert_str_eq(t.arch, "90");
@@ -222,6 +262,7 @@ Suite *gpu_arch_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, parses_nvidia_smi);
     tcase_add_test(tc, picks_the_visible_gpu);
+    tcase_add_test(tc, names_each_gpus_lock);
     tcase_add_test(tc, target_from_facts);
     tcase_add_test(tc, fits);
     tcase_add_test(tc, mismatch_is_decided_from_the_graders_facts);

@@ -7,7 +7,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "gpu_arch.h"
 #include "gpu_turn.h"
+#include "gpus.h"
 #include "proc.h"
 #include "unit.h"
 
@@ -198,6 +200,61 @@ START_TEST(own_runs_are_watched_while_waiting)
 }
 END_TEST
 
+/* Without SYNCLAB_GPU_LOCK each GPU has its lock, named by its uuid: a
+ * grader alone on one GPU holds up no grader on another (Slurm tasks of one
+ * GPU each, ctest parts per GPU), and one that names the same GPU by uuid
+ * waits for it. */
+START_TEST(a_lock_per_gpu)
+{
+    char smi[600], path[5000];
+    snprintf(smi, sizeof smi, "%s/gpu-turn-smi", unit_tmp_dir());
+    unit_fake_smi(smi, "echo 'GPU-aaaa-0, 9.0'; echo 'GPU-bbbb-1, 9.0'");
+    const char *old = getenv("PATH");
+    snprintf(path, sizeof path, "%s:%s", smi, old ? old : "/usr/bin:/bin");
+    setenv("PATH", path, 1);
+    setenv("TMPDIR", unit_tmp_dir(), 1);
+    unsetenv("SYNCLAB_GPU_LOCK");
+    sl_gpu_target_forget();
+
+    char want[700], got[700];
+    setenv("CUDA_VISIBLE_DEVICES", "1", 1);
+    sl_gpu_lock_prefix(got, sizeof got);
+    snprintf(want, sizeof want, "%s/synclab-gpu-GPU-bbbb-1", unit_tmp_dir());
+    ck_assert_str_eq(got, want);
+    sl_gpu_lock_folder(got, sizeof got);
+    ck_assert_str_eq(got, unit_tmp_dir());
+
+    /* a class spreads over GPUs: each student's lock is its GPU's */
+    sl_gpus g;
+    ck_assert_int_eq(sl_gpus_parse("0,1", &g), 0);
+    sl_gpus_enter(&g, 0);
+    ck_assert_str_eq(getenv("CUDA_VISIBLE_DEVICES"), "0");
+    ck_assert_ptr_null(getenv("SYNCLAB_GPU_LOCK"));
+    sl_gpu_alone(); /* on GPU-aaaa-0 */
+
+    setenv("CUDA_VISIBLE_DEVICES", "1", 1);
+    pid_t other_gpu = child_waiting(1, 0.0);
+    ck_assert_int_lt(waited_10ms(other_gpu), 10);
+    setenv("CUDA_VISIBLE_DEVICES", "GPU-aaaa", 1); /* ours, by uuid */
+    pid_t same_gpu = child_waiting(0, 0.0);
+    until_blocked(same_gpu);
+    nap(0.3);
+    sl_gpu_leave();
+    ck_assert_int_ge(waited_10ms(same_gpu), 25);
+
+    /* a caller's own lock family still gets one lock per GPU id */
+    setenv("SYNCLAB_GPU_LOCK", "/x/own", 1);
+    sl_gpus_enter(&g, 1);
+    ck_assert_str_eq(getenv("SYNCLAB_GPU_LOCK"), "/x/own-gpu-1");
+    sl_gpu_lock_folder(got, sizeof got);
+    ck_assert_str_eq(got, "/x");
+    unsetenv("SYNCLAB_GPU_LOCK");
+    unsetenv("CUDA_VISIBLE_DEVICES");
+    setenv("PATH", path + strlen(smi) + 1, 1);
+    sl_gpu_target_forget();
+}
+END_TEST
+
 START_TEST(no_lock_file_runs_anyway)
 {
     setenv("SYNCLAB_GPU_LOCK", "/nonexistent-dir/synclab-gpu", 1);
@@ -219,6 +276,7 @@ Suite *gpu_turn_suite(void)
     tcase_add_test(tc, late_sharer_queues_behind_alone);
     tcase_add_test(tc, every_alone_goes_before_waiting_sharers);
     tcase_add_test(tc, forked_child_keeps_parents_turn);
+    tcase_add_test(tc, a_lock_per_gpu);
     tcase_add_test(tc, no_lock_file_runs_anyway);
     tcase_add_test(tc, own_runs_are_watched_while_waiting);
     suite_add_tcase(s, tc);

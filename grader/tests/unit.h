@@ -35,6 +35,9 @@ Suite *warp_arrive_suite(void);
  * $TMPDIR, removed at the end): never a fixed /tmp name, which another
  * user's run or another build's (root's, on a shared GPU node) would own. */
 const char *unit_tmp_dir(void);
+/* A fake nvidia-smi in dir (made if missing) that runs body: put dir first
+ * on the PATH, and sl_gpu_target_forget() before the grader asks again. */
+void unit_fake_smi(const char *dir, const char *body);
 /* Two small lessons for the tests of modules that take lessons. */
 #include "exercise.h"
 extern const sl_lesson unit_lesson_a, unit_lesson_b;
