@@ -22,7 +22,7 @@ function(_synclab_expect_test lesson source name)
     synclab_verdicts_in(verdicts ${source} "// EXPECT +")
   endif()
   synclab_label_of_verdicts(label ${verdicts})
-  set(cmd $<TARGET_FILE:syncgrade> expect --lesson ${lesson} --source ${source}
+  set(cmd ${SYNCLAB_ON_GPU} $<TARGET_FILE:syncgrade> expect --lesson ${lesson} --source ${source}
           --out ${SYNCLAB_EXPECT_DIR})
   if(args)
     list(APPEND cmd --all ${args})
@@ -31,7 +31,7 @@ function(_synclab_expect_test lesson source name)
   set_tests_properties(${lesson}.${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "${label};${lesson}"
                        TIMEOUT 1200)
   if(label STREQUAL "gpu")
-    set_tests_properties(${lesson}.${name} PROPERTIES PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+    set_tests_properties(${lesson}.${name} PROPERTIES ${SYNCLAB_GPU_TEST})
   endif()
 endfunction()
 

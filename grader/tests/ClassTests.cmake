@@ -38,12 +38,12 @@ foreach(dir IN LISTS _cases)
   synclab_verdicts_in(verdicts ${dir}/expect.txt "")
   synclab_label_of_verdicts(label ${verdicts})
   add_test(NAME adversarial.${case}
-           COMMAND $<TARGET_FILE:syncgrade> expect --policy --lesson ${lesson} --source ${source}
+           COMMAND ${SYNCLAB_ON_GPU} $<TARGET_FILE:syncgrade> expect --policy --lesson ${lesson} --source ${source}
                    --expect ${dir}/expect.txt --out ${CMAKE_BINARY_DIR}/adversarial)
   set_tests_properties(adversarial.${case} PROPERTIES SKIP_RETURN_CODE 77
                        LABELS "${label};adversarial" TIMEOUT 1800)
   if(label STREQUAL "gpu")
-    set_tests_properties(adversarial.${case} PROPERTIES PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+    set_tests_properties(adversarial.${case} PROPERTIES ${SYNCLAB_GPU_TEST})
   endif()
 endforeach()
 
@@ -65,52 +65,52 @@ foreach(case plants_results empties_ptx holds_turn_lock many_big_files protocol_
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
                ${SYNCLAB_ADVERSARIAL_DIR}/${case}/expect.txt)
   add_test(NAME sandbox.${case}
-           COMMAND $<TARGET_FILE:syncgrade> expect --lesson reduction
+           COMMAND ${SYNCLAB_ON_GPU} $<TARGET_FILE:syncgrade> expect --lesson reduction
                    --source ${SYNCLAB_ADVERSARIAL_DIR}/${case}/reduction.cu
                    --expect ${CMAKE_BINARY_DIR}/sandbox-expect/${case}.txt
                    --out ${CMAKE_BINARY_DIR}/sandbox-cases)
   set_tests_properties(sandbox.${case} PROPERTIES SKIP_RETURN_CODE 77
                        LABELS "gpu;adversarial;sandbox" TIMEOUT 1800
-                       PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+                       ${SYNCLAB_GPU_TEST})
 endforeach()
 
 add_test(NAME adversarial.class
-         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_adversarial.sh $<TARGET_FILE:syncgrade>
+         COMMAND ${SYNCLAB_ON_GPU} bash ${CMAKE_CURRENT_SOURCE_DIR}/class_adversarial.sh $<TARGET_FILE:syncgrade>
                  ${SYNCLAB_ADVERSARIAL_DIR} ${CMAKE_BINARY_DIR}/adversarial-class)
 # static: it passes without a GPU; with one it grades the dynamic cases too.
 set_tests_properties(adversarial.class PROPERTIES LABELS "static;adversarial;class" TIMEOUT 3600
-                     PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+                     ${SYNCLAB_GPU_TEST})
 
 # The same cases twice each, one seed, identical files judged once
 # (class/dedup.h): each case as its expect.txt says, each twin its
 # original's row.
 add_test(NAME adversarial.class_dedup
-         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_dedup.sh $<TARGET_FILE:syncgrade>
+         COMMAND ${SYNCLAB_ON_GPU} bash ${CMAKE_CURRENT_SOURCE_DIR}/class_dedup.sh $<TARGET_FILE:syncgrade>
                  ${SYNCLAB_ADVERSARIAL_DIR} ${CMAKE_BINARY_DIR}/adversarial-class-dedup)
 set_tests_properties(adversarial.class_dedup PROPERTIES LABELS "static;adversarial;class"
-                     TIMEOUT 3600 PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+                     TIMEOUT 3600 ${SYNCLAB_GPU_TEST})
 
 # Files whose verdicts are all static (an untouched starter) are judged once
 # in a class without --seed (a seed per student): class/dedup.h.
 add_test(NAME class.static_share
-         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_static_share.sh $<TARGET_FILE:syncgrade>
+         COMMAND ${SYNCLAB_ON_GPU} bash ${CMAKE_CURRENT_SOURCE_DIR}/class_static_share.sh $<TARGET_FILE:syncgrade>
                  ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/class-static-share)
 set_tests_properties(class.static_share PROPERTIES LABELS "static;class" TIMEOUT 900
-                     PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+                     ${SYNCLAB_GPU_TEST})
 
 # Shards 1/3, 2/3, 3/3 merged equal one run of the class (static verdicts
 # without a GPU; with one, the dynamic ones too).
 add_test(NAME class.shards
-         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_shards.sh $<TARGET_FILE:syncgrade>
+         COMMAND ${SYNCLAB_ON_GPU} bash ${CMAKE_CURRENT_SOURCE_DIR}/class_shards.sh $<TARGET_FILE:syncgrade>
                  ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/class-shards)
 set_tests_properties(class.shards PROPERTIES LABELS "static;class" TIMEOUT 3600
-                     PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+                     ${SYNCLAB_GPU_TEST})
 
 add_test(NAME class.folders
-         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_folders.sh $<TARGET_FILE:syncgrade>
+         COMMAND ${SYNCLAB_ON_GPU} bash ${CMAKE_CURRENT_SOURCE_DIR}/class_folders.sh $<TARGET_FILE:syncgrade>
                  ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/class-folders)
 set_tests_properties(class.folders PROPERTIES LABELS "static;class" TIMEOUT 1800
-                     PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+                     ${SYNCLAB_GPU_TEST})
 
 add_test(NAME class.slurm
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/class_slurm.sh $<TARGET_FILE:syncgrade>
@@ -182,9 +182,9 @@ function(_synclab_class_tests)
       endforeach()
       set(name determinism.${l}.${part})
       add_test(NAME ${name}
-               COMMAND $<TARGET_FILE:syncgrade> determinism --lesson ${l} --runs 2 --jobs 2 ${args}
+               COMMAND ${SYNCLAB_ON_GPU} $<TARGET_FILE:syncgrade> determinism --lesson ${l} --runs 2 --jobs 2 ${args}
                        --out ${CMAKE_BINARY_DIR}/determinism-${l}-${part})
-      set_tests_properties(${name} PROPERTIES PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS}
+      set_tests_properties(${name} PROPERTIES ${SYNCLAB_GPU_TEST}
                            SKIP_RETURN_CODE 77 LABELS "gpu;determinism;${l}" TIMEOUT 14400)
     endforeach()
   endforeach()
@@ -212,7 +212,7 @@ add_test(NAME grading.inputs
 set_tests_properties(grading.inputs PROPERTIES LABELS "static;grader")
 
 add_test(NAME grading.sweep
-         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/sweep.sh $<TARGET_FILE:syncgrade>
+         COMMAND ${SYNCLAB_ON_GPU} bash ${CMAKE_CURRENT_SOURCE_DIR}/sweep.sh $<TARGET_FILE:syncgrade>
                  ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/sweep)
 set_tests_properties(grading.sweep PROPERTIES SKIP_RETURN_CODE 77 LABELS "gpu;grader" TIMEOUT 900
-                     PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS})
+                     ${SYNCLAB_GPU_TEST})
