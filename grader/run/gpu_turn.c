@@ -56,9 +56,18 @@ static int open_lock(const char *prefix, const char *suffix)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s.%s", prefix, suffix);
-    int fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0666);
+    /* An existing file is opened without O_CREAT: fs.protected_regular
+     * (systemd's default 1) refuses O_CREAT on another user's file in a
+     * sticky folder like /tmp, even to root, and another user's grader on
+     * this GPU may have made it. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0 || errno != ENOENT)
+        return fd;
+    fd = open(path, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0)
-        fchmod(fd, 0666); /* other users' graders take turns too (umask) */
+        fchmod(fd, 0666);     /* other users' graders take turns too (umask) */
+    else if (errno == EEXIST) /* another grader made it meanwhile */
+        fd = open(path, O_RDONLY | O_CLOEXEC);
     return fd;
 }
 

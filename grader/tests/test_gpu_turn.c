@@ -1,8 +1,10 @@
 /* Taking turns on the GPU: an "alone" turn waits for sharers, and sharers
  * that come later wait behind it. Processes stand in for graders. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -255,6 +257,39 @@ START_TEST(a_lock_per_gpu)
 }
 END_TEST
 
+/* Another user's grader on this GPU made the lock files, in a sticky folder
+ * like /tmp: they are still taken. With fs.protected_regular on (systemd's
+ * default), opening them with O_CREAT fails even for root, and the graders
+ * of two users ran unsynchronized. Needs root to give the files away. */
+START_TEST(takes_another_users_lock_files)
+{
+    if (geteuid() != 0)
+        return;
+    char dir[600], prefix[700], path[800];
+    snprintf(dir, sizeof dir, "%s/sticky", unit_tmp_dir());
+    ck_assert_int_eq(mkdir(dir, 0777), 0);
+    ck_assert_int_eq(chmod(dir, 01777), 0);
+    snprintf(prefix, sizeof prefix, "%s/synclab-gpu-x", dir);
+    const char *parts[] = {"turn", "room", "want"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s.%s", prefix, parts[i]);
+        int fd = open(path, O_WRONLY | O_CREAT, 0666);
+        ck_assert_int_ge(fd, 0);
+        ck_assert_int_eq(fchmod(fd, 0666), 0);
+        ck_assert_int_eq(fchown(fd, 54321, 54321), 0); /* someone else's */
+        close(fd);
+    }
+    setenv("SYNCLAB_GPU_LOCK", prefix, 1);
+    sl_gpu_alone();
+    pid_t sharer = child_waiting(0, 0.0); /* must wait: the files work */
+    until_blocked(sharer);
+    nap(0.3);
+    sl_gpu_leave();
+    ck_assert_int_ge(waited_10ms(sharer), 25);
+    unsetenv("SYNCLAB_GPU_LOCK");
+}
+END_TEST
+
 START_TEST(no_lock_file_runs_anyway)
 {
     setenv("SYNCLAB_GPU_LOCK", "/nonexistent-dir/synclab-gpu", 1);
@@ -277,6 +312,7 @@ Suite *gpu_turn_suite(void)
     tcase_add_test(tc, every_alone_goes_before_waiting_sharers);
     tcase_add_test(tc, forked_child_keeps_parents_turn);
     tcase_add_test(tc, a_lock_per_gpu);
+    tcase_add_test(tc, takes_another_users_lock_files);
     tcase_add_test(tc, no_lock_file_runs_anyway);
     tcase_add_test(tc, own_runs_are_watched_while_waiting);
     suite_add_tcase(s, tc);
