@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "sandbox.h"
 
 #define PIPES_ENV "SYNCLAB_MPS_PIPES"
@@ -78,16 +79,23 @@ static int give(const char *path)
 
 int sl_mps_start(void)
 {
-    snprintf(g_dir, sizeof g_dir, "/tmp/synclab-mps-%ld", (long)getpid());
+    /* a folder of its own (mkdtemp): a name from the pid could be made
+     * first by another user, or be left from an earlier run */
+    snprintf(g_dir, sizeof g_dir, "/tmp/synclab-mps-XXXXXX");
+    if (!mkdtemp(g_dir)) {
+        fprintf(stderr, "syncgrade: --mps: cannot create a folder in /tmp (%s)\n", strerror(errno));
+        g_dir[0] = '\0';
+        return -1;
+    }
     snprintf(g_pipes, sizeof g_pipes, "%s/pipe", g_dir);
     snprintf(g_logs, sizeof g_logs, "%s/log", g_dir);
     g_uid = geteuid() == 0 ? sl_sandbox_uid() : -1;
-    mkdir(g_dir, 0700);
     mkdir(g_pipes, 0700);
     mkdir(g_logs, 0700);
     if (access(g_pipes, W_OK) != 0 || access(g_logs, W_OK) != 0 || give(g_dir) || give(g_pipes) ||
         give(g_logs)) {
         fprintf(stderr, "syncgrade: --mps: cannot create %s\n", g_dir);
+        sl_remove_tree(g_dir, 1);
         g_dir[0] = '\0';
         return -1;
     }
@@ -96,6 +104,7 @@ int sl_mps_start(void)
     if (rc != 0) {
         fprintf(stderr, "syncgrade: --mps: %s (status %d): going on without MPS\n",
                 rc == 127 ? "no nvidia-cuda-mps-control" : "the MPS daemon did not start", rc);
+        sl_remove_tree(g_dir, 1);
         g_dir[0] = '\0';
         return -1;
     }
@@ -119,5 +128,6 @@ void sl_mps_stop(void)
         usleep(100000);
     }
     unsetenv(PIPES_ENV);
+    sl_remove_tree(g_dir, 1);
     g_dir[0] = '\0';
 }

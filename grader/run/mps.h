@@ -14,7 +14,8 @@
 #define SYNCLAB_MPS_H
 
 /* Starts nvidia-cuda-mps-control -d (as the sandbox's uid when we are
- * root) with its pipe and log folders under /tmp/synclab-mps-<pid>, and
+ * root) with its pipe and log folders in a folder of its own,
+ * /tmp/synclab-mps-XXXXXX (removed by sl_mps_stop), and
  * names the pipe folder in SYNCLAB_MPS_PIPES for this process and its
  * children. 0 ok; -1 (said on stderr) when it
  * cannot start: the run then goes on without MPS. */

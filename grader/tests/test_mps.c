@@ -46,12 +46,26 @@ static void fake_control(void)
 START_TEST(daemon_runs_as_the_sandbox_uid)
 {
     fake_control();
+    /* a folder named from our pid, made first by someone else (or left
+     * from an earlier run): not ours to use */
+    char planted[100];
+    snprintf(planted, sizeof planted, "/tmp/synclab-mps-%ld", (long)getpid());
+    mkdir(planted, 0777);
+    chmod(planted, 0777);
     ck_assert_int_eq(sl_mps_start(), 0);
     const char *pipes = sl_mps_pipes();
     ck_assert_ptr_nonnull(pipes);
-    char want[100];
-    snprintf(want, sizeof want, "/tmp/synclab-mps-%ld/pipe", (long)getpid());
-    ck_assert_str_eq(pipes, want);
+    char want[100], dir[100];
+    snprintf(want, sizeof want, "%s", pipes);
+    ck_assert_int_eq(strncmp(want, "/tmp/synclab-mps-", 17), 0);
+    char in_planted[120];
+    snprintf(in_planted, sizeof in_planted, "%s/", planted);
+    ck_assert(strncmp(want, in_planted, strlen(in_planted)) != 0);
+    snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(want, '/') - want), want);
+    ck_assert_str_eq(want + strlen(dir), "/pipe");
+    struct stat own;
+    ck_assert_int_eq(stat(dir, &own), 0);
+    ck_assert_int_eq(own.st_mode & 0077, 0); /* nobody else's to enter */
     /* no other CUDA program of ours finds it */
     ck_assert_ptr_null(getenv("CUDA_MPS_PIPE_DIRECTORY"));
     long uid = geteuid() == 0 && sl_sandbox_uid() >= 0 ? sl_sandbox_uid() : (long)getuid();
@@ -70,9 +84,8 @@ START_TEST(daemon_runs_as_the_sandbox_uid)
     snprintf(line, sizeof line, "uid=%ld arg= pipes=%s\nstdin=quit", uid, want);
     ck_assert_msg(strstr(got, line) != NULL, "%s", got);
     free(got);
-    char dir[100];
-    snprintf(dir, sizeof dir, "/tmp/synclab-mps-%ld", (long)getpid());
-    sl_remove_tree(dir, 1);
+    ck_assert_int_ne(access(dir, F_OK), 0); /* removed when it stopped */
+    rmdir(planted);
 }
 END_TEST
 
