@@ -58,6 +58,25 @@ int sl_gpu_caps_parse(const char *csv, sl_gpu_caps *caps)
     return caps->count;
 }
 
+/* 1 when every GPU listed has one compute capability */
+static int caps_alike(const sl_gpu_caps *caps)
+{
+    int alike = 1;
+    for (int i = 1; i < caps->count; i++)
+        alike &= caps->gpu[i].cc == caps->gpu[0].cc;
+    return alike;
+}
+
+/* The first entry of CUDA_VISIBLE_DEVICES = visible into first; left as it
+ * is when visible is NULL (unset). */
+static void first_visible(const char *visible, char *first, size_t n)
+{
+    if (!visible)
+        return;
+    const char *v = skip_space(visible);
+    snprintf(first, n, "%.*s", (int)strcspn(v, ", \t"), v);
+}
+
 int sl_gpu_caps_visible(const sl_gpu_caps *caps, const char *visible, char *why, size_t n)
 {
     snprintf(why, n, "%s", "");
@@ -69,24 +88,19 @@ int sl_gpu_caps_visible(const sl_gpu_caps *caps, const char *visible, char *why,
         snprintf(why, n, "nvidia-smi lists no GPU");
         return 0;
     }
-    int lowest = caps->gpu[0].cc, alike = 1;
-    for (int i = 1; i < caps->count; i++) {
-        alike &= caps->gpu[i].cc == caps->gpu[0].cc;
+    int lowest = caps->gpu[0].cc;
+    for (int i = 1; i < caps->count; i++)
         if (caps->gpu[i].cc < lowest)
             lowest = caps->gpu[i].cc;
-    }
     char first[SL_GPU_ID] = "";
-    if (visible) {
-        const char *v = skip_space(visible);
-        snprintf(first, sizeof first, "%.*s", (int)strcspn(v, ", \t"), v);
-    }
+    first_visible(visible, first, sizeof first);
     /* CUDA stops at the first entry that is no index, GPU- or MIG- name */
     if (visible && !isdigit((unsigned char)first[0]) && strncmp(first, "GPU-", 4) != 0 &&
         strncmp(first, "MIG-", 4) != 0) {
         snprintf(why, n, "CUDA_VISIBLE_DEVICES=%s shows no GPU", first);
         return 0;
     }
-    if (alike)
+    if (caps_alike(caps))
         return caps->gpu[0].cc;
     if (strncmp(first, "GPU-", 4) == 0)
         for (int i = 0; i < caps->count; i++)
@@ -120,25 +134,24 @@ static const char *uuid_of(const sl_gpu_caps *caps, const char *first)
     long k = strtol(first, &end, 10);
     if (*end || k < 0 || k >= caps->count || !caps->gpu[k].uuid[0])
         return NULL;
-    int alike = 1;
-    for (int i = 1; i < caps->count; i++)
-        alike &= caps->gpu[i].cc == caps->gpu[0].cc;
     /* CUDA counts mixed GPUs fastest first, nvidia-smi by bus */
-    return alike ? caps->gpu[k].uuid : NULL;
+    return caps_alike(caps) ? caps->gpu[k].uuid : NULL;
 }
 
 void sl_gpu_lock_key(const char *visible, const sl_gpu_caps *caps, char *out, size_t n)
 {
     char first[SL_GPU_ID] = "0";
-    if (visible) {
-        const char *v = skip_space(visible);
-        snprintf(first, sizeof first, "%.*s", (int)strcspn(v, ", \t"), v);
-    }
+    first_visible(visible, first, sizeof first);
     const char *uuid = uuid_of(caps, first);
     snprintf(out, n, "%s", uuid ? uuid : first[0] ? first : "none");
-    for (char *c = out; *c; c++)
-        if (!isalnum((unsigned char)*c) && *c != '-')
-            *c = '-';
+    sl_gpu_file_name(out);
+}
+
+void sl_gpu_file_name(char *s)
+{
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s))
+            *s = '-';
 }
 
 static sl_gpu_caps g_caps;

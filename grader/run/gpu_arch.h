@@ -56,6 +56,9 @@ int sl_gpu_caps_visible(const sl_gpu_caps *caps, const char *visible, char *why,
  * and =GPU-<its uuid>, or a Slurm job that sees its one GPU as 0) take
  * turns on it, and graders on different GPUs never wait for each other. */
 void sl_gpu_lock_key(const char *visible, const sl_gpu_caps *caps, char *out, size_t n);
+/* A GPU's name made a part of a file name, in place: letters and digits
+ * kept, anything else '-'. */
+void sl_gpu_file_name(char *s);
 
 /* The GPU a build is for. */
 typedef struct {

@@ -109,8 +109,6 @@ void sl_gpus_enter(const sl_gpus *g, int which)
     if (len < 0 || (size_t)len >= sizeof mine)
         return;
     snprintf(mine + len, sizeof mine - (size_t)len, "%s", g->id[which]);
-    for (char *c = mine + len; *c; c++)
-        if (!(*c >= '0' && *c <= '9') && !(*c >= 'a' && *c <= 'z') && !(*c >= 'A' && *c <= 'Z'))
-            *c = '-';
+    sl_gpu_file_name(mine + len);
     setenv("SYNCLAB_GPU_LOCK", mine, 1);
 }

@@ -899,9 +899,10 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
     int nhd = 0;
     int k = base_args(args, 0, s->mps_pipes), np = 0;
     /* what to hide: the folder of the GPU-turn locks (a runner holding
-     * them would stall every other grader on its GPU), the grader's trees (probe), its outputs and the submissions
-     * (sl_sandbox_hide). Each only once: not under /tmp (the sandbox's
-     * own) nor under another hidden folder. */
+     * them would stall every other grader on its GPU), the grader's trees
+     * (probe), its outputs and the submissions (sl_sandbox_hide). Each
+     * only once: not under /tmp (the sandbox's own) nor under another
+     * hidden folder. */
     const char *hide[MAX_HIDDEN + 1];
     int nh = 0;
     sl_gpu_lock_folder(lock_dir, sizeof lock_dir);
