@@ -64,10 +64,12 @@ rm -f "$toy/seen"/*
 CUDA_VISIBLE_DEVICES=5,7 ctest --test-dir "$toy/build" -j6 >"$toy/plain.log" 2>&1 || fail "without a spec file the toy tests failed"
 [ "$(cat "$toy/seen"/t* | sort -u)" = "5,7" ] || fail "without a spec file a test did not see what it was given"
 
-# this build: GPU tests ask for a slot and run on the GPU given
-find "$build" -name CTestTestfile.cmake -exec cat {} + | awk -v launcher="$root/cmake/on-gpu.sh" '
-  function name_of(line) { sub(/^[a-z_]+\(\[=\[/, "", line); sub(/\]=\].*/, "", line); return line }
-  /^add_test\(/ { n = name_of($0); if (index($0, "]=] \"sh\" \"" launcher "\"")) via[n] = 1 }
+# this build: GPU tests ask for a slot and run on the GPU given. CTestTestfile
+# quotes a name as [=[name]=] (CMake 3.25) or "name" (CMake 4): both are read
+find "$build" -path "$out" -prune -o -name CTestTestfile.cmake -exec cat {} + | awk -v launcher="$root/cmake/on-gpu.sh" '
+  { gsub(/\[=+\[/, "\""); gsub(/\]=+\]/, "\"") }
+  function name_of(line) { sub(/^[a-z_]+\("/, "", line); sub(/".*/, "", line); return line }
+  /^add_test\(/ { n = name_of($0); if (index($0, "\"" n "\" \"sh\" \"" launcher "\"")) via[n] = 1 }
   /^set_tests_properties\(/ { n = name_of($0)
     if ($0 ~ /PROCESSORS "/) procs[n] = 1
     if ($0 ~ /RESOURCE_GROUPS "gpus:1"/) gpu[n] = 1 }
