@@ -52,11 +52,33 @@ sample() {
     [ "$smi" = 1 ] && gpus=$(timeout 5 nvidia-smi --query-gpu=index,utilization.gpu,memory.used \
       --format=csv,noheader,nounits 2>/dev/null | tr -d ' ' | tr '\n' ' ')
     echo "$(date +%s.%N) $cpu $procs $gpus"
+    # each process of the grading: kind, state, CPU ticks so far (user,
+    # system), and where the kernel holds it when in D (samples-procs.txt)
+    ps -e -o pid=,stat=,wchan:32=,comm= | awk -v t="$(date +%s)" '
+      $4 == "runner" || $4 ~ /^compute-sanitiz/ || $4 == "syncgrade" || $4 == "bwrap" ||
+      $4 ~ /^(nvcc|cicc|ptxas|cudafe\+\+|fatbinary|nvlink|cc1plus|cc1|as|ld|gcc|g\+\+)$/ {
+        stat = "/proc/" $1 "/stat"
+        if ((getline line < stat) > 0) {
+          sub(/.*\) /, "", line); split(line, f, " ")
+          print t, $1, $4, substr($2, 1, 1), f[12], f[13], $3 }
+        close(stat) }' >>"$dir/samples-procs.txt"
     sleep 1
   done
 }
 sample > "$dir/samples.txt" 2>/dev/null &
 sampler=$!
+# the grading's own CPU where it can have a cgroup of its own (cgroup v2,
+# root): other work on the machine does not count then
+cg="" cg_from=""
+if [ -w /sys/fs/cgroup/cgroup.procs ] && grep -q '^0::' /proc/self/cgroup; then
+  cg=/sys/fs/cgroup/synclab-bench-$$
+  cg_from=/sys/fs/cgroup$(sed -n 's/^0:://p' /proc/self/cgroup)
+  if mkdir "$cg" 2>/dev/null && echo $$ >"$cg/cgroup.procs" 2>/dev/null; then :; else
+    rmdir "$cg" 2>/dev/null; cg=""; fi
+fi
+cg_usec() { awk -v k="$1" '$1 == k { print $2 }' "$cg/cpu.stat"; }
+cg_leave() { [ -z "$cg" ] || { echo $$ >"$cg_from/cgroup.procs" 2>/dev/null; rmdir "$cg" 2>/dev/null; cg=""; }; }
+trap cg_leave EXIT
 c0=$(cpu_ticks)
 start=$(date +%s.%N)
 rc=0
@@ -65,7 +87,11 @@ SYNCLAB_TRACE=1 "$syncgrade" class --submissions "$dir/class" \
 end=$(date +%s.%N)
 kill "$sampler" 2>/dev/null || true
 wait "$sampler" 2>/dev/null || true
-cpu=$(( ($(cpu_ticks) - c0) / tick ))
+cpu=$(( ($(cpu_ticks) - c0) / tick )) cpu_of="the whole machine"
+if [ -n "$cg" ]; then
+  cpu=$(( $(cg_usec usage_usec) / 1000000 )) cpu_of="the grading's cgroup: $(( $(cg_usec user_usec) / 1000000 )) s user, $(( $(cg_usec system_usec) / 1000000 )) s system"
+  cg_leave || true
+fi
 [ "$rc" -le 1 ] || { tail -n 20 "$dir/trace.log"; echo "bench-class: syncgrade class failed ($rc)" >&2; exit "$rc"; }
 
 count() { grep -c "$1" "$dir/trace.log" || true; }
@@ -77,13 +103,13 @@ reused=$(count '^\[trace\] dedup ')
 cores=$(nproc)
 awk -v n="$n" -v s="$start" -v e="$end" -v p="$plain" -v t="$tools" -v w="$sweeps" \
     -v c="$nvcc" -v cpu="$cpu" -v r="$reused" -v cores="$cores" \
-    -v levers="${SYNCLAB_LEVERS-(default)}" -v d="${distinct[*]:-}" 'BEGIN {
+    -v levers="${SYNCLAB_LEVERS-(default)}" -v d="${distinct[*]:-}" -v cpu_of="$cpu_of" 'BEGIN {
   wall = e - s
   printf "students:             %d\n", n
   printf "wall:                 %.1f s (%.1f s per student)\n", wall, wall / n
   printf "students per minute:  %.2f\n", n * 60 / wall
   printf "levers:               %s%s\n", levers == "" ? "none" : levers, d != "" ? " (distinct files)" : ""
-  printf "cpu:                  %.0f s (%.1f s per student, %.1f of %d cores busy)\n", cpu, cpu / n, cpu / wall, cores
+  printf "cpu:                  %.0f s (%.1f s per student, %.1f of %d cores busy; %s)\n", cpu, cpu / n, cpu / wall, cores, cpu_of
   printf "processes per student: %.1f GPU (%.1f plain runs, %.1f sanitizer runs, %.1f sweep runs), %.1f nvcc\n",
          (p + t + w) / n, p / n, t / n, w / n, c / n
   printf "lessons reused:       %.1f per student (identical files, dedup)\n", r / n
@@ -111,6 +137,26 @@ awk -v n="$n" '
 awk '/^\[trace\] gpu turn: was alone / { n++; held += $6 }
      /^\[trace\] gpu turn: alone after / { waited += $6 }
      END { if (n) printf "GPU held alone:       %d times, %.1f s in all (waits to get it: %.1f s in all)\n", n, held, waited }' "$dir/trace.log"
+# grading from a private tree: what the sandbox staged (links are free,
+# copies are not)
+awk -v n="$n" '/^\[trace\] sandbox: (staged|outputs back): / {
+    k++; s += $NF; mb += substr($(NF - 2), 2) }
+  END { if (k) printf "staging (private tree): %d times, %.1f s and %.0f MB copied per student\n", k, s / n, mb / n }' "$dir/trace.log"
+# the CPU of each kind of process (the last ticks each pid was seen with:
+# a process's last second is missed) and how often each was held in the
+# kernel (state D) and where
+awk -v n="$n" -v tick="$tick" '
+  { kind = $3 ~ /^compute-sanitiz/ ? "sanitizer" : $3 ~ /^(runner|syncgrade|bwrap)$/ ? $3 : "compilers"
+    u[$2] = $5; sy[$2] = $6; of[$2] = kind; seen[kind]++
+    if ($4 == "D") { d[kind]++; w[kind " " $7]++ } }
+  END {
+    for (p in of) { cu[of[p]] += u[p]; cs[of[p]] += sy[p] }
+    for (k in seen) {
+      top = ""; best = 0
+      for (x in w) { split(x, a, " "); if (a[1] == k && w[x] > best) { best = w[x]; top = a[2] } }
+      printf "  %-10s cpu %6.1f s user, %6.1f s system per student; in D %4.1f%% of samples%s\n",
+             k, cu[k] / tick / n, cs[k] / tick / n, 100 * d[k] / seen[k], top != "" ? " (mostly " top ")" : ""
+    } }' "$dir/samples-procs.txt" 2>/dev/null | sort
 # the samples: busy CPU between samples, processes at once, each GPU
 awk -v cores="$(nproc)" '
   NF < 5 { next }

@@ -4,6 +4,7 @@
  * start here, the tests check the fallback instead. */
 #include <check.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -330,13 +331,37 @@ START_TEST(private_tree_is_staged_not_run_as_root)
     char path[700];
     snprintf(path, sizeof path, "%s/case0.in", w.in);
     ck_assert_int_eq(sl_write_file(path, "input\n"), 0);
+    /* one input only the grader may read: staged as a copy, not a link */
+    snprintf(path, sizeof path, "%s/case1.in", w.in);
+    ck_assert_int_eq(sl_write_file(path, "12345\n"), 0);
+    ck_assert_int_eq(chmod(path, 0600), 0);
     char script[1400];
     snprintf(script, sizeof script,
-             "id -u > %s/uid; cat %s/case0.in > %s/copy; mkfifo %s/fifo; ls %s > %s/seen", w.out,
-             w.in, w.out, w.out, private_dir, w.out);
+             "id -u > %s/uid; cat %s/case0.in %s/case1.in > %s/copy; mkfifo %s/fifo; "
+             "ls %s > %s/seen",
+             w.out, w.in, w.in, w.out, w.out, private_dir, w.out);
+    /* the trace says what staging did (bench-class.sh sums it) */
+    char trace[400];
+    snprintf(trace, sizeof trace, "%s/trace", private_dir);
+    fflush(stderr);
+    int saved = dup(2), tf = open(trace, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    ck_assert(saved >= 0 && tf >= 0);
+    dup2(tf, 2);
+    setenv("SYNCLAB_TRACE", "1", 1);
     sl_proc_result r;
     run_in(&w, script, 10, 0, 0, 16, 1 << 20, &r);
+    unsetenv("SYNCLAB_TRACE");
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    close(tf);
     ck_assert_msg(r.exited && r.code == 0, "exit %d: %s", r.code, sl_read_file(w.log, 2000, NULL));
+    char *said = sl_read_file(trace, 1 << 16, NULL);
+    ck_assert_ptr_nonnull(said);
+    ck_assert_msg(strstr(said, "[trace] sandbox: staged: 1 linked, 1 copied (0.0 MB)") &&
+                      strstr(said, "[trace] sandbox: outputs back: "),
+                  "trace: %s", said);
+    free(said);
     char *uid = out_file(&w, "uid"), *copy = out_file(&w, "copy"), *seen = out_file(&w, "seen");
     char want[32];
     snprintf(want, sizeof want, "%ld\n", sl_sandbox_job_uid());
@@ -344,7 +369,7 @@ START_TEST(private_tree_is_staged_not_run_as_root)
     ck_assert_str_eq(uid, want);
     ck_assert_str_ne(uid, "0\n");
     ck_assert_ptr_nonnull(copy);
-    ck_assert_str_eq(copy, "input\n");
+    ck_assert_str_eq(copy, "input\n12345\n");
     ck_assert_ptr_nonnull(seen);
     ck_assert_str_eq(seen, "tree\n"); /* only what the run needs, on a tmpfs */
     snprintf(path, sizeof path, "%s/fifo", w.out);
