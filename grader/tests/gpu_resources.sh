@@ -7,6 +7,8 @@
 #    each, out of CUDA_VISIBLE_DEVICES=5,7: each test sees one of them
 #    alone, both are used, never two tests at once on one; without a spec
 #    file a test sees what it was given;
+#  - the check below reads CTestTestfile in CMake 3.25's quoting and in
+#    CMake 4's (synthetic files: one test of each kind it must flag);
 #  - in this build every test that counts as a GPU test (PROCESSORS) asks
 #    for a GPU slot and runs through on-gpu.sh, but class.slurm (RUN_SERIAL:
 #    it may spread over the whole node itself).
@@ -65,8 +67,11 @@ CUDA_VISIBLE_DEVICES=5,7 ctest --test-dir "$toy/build" -j6 >"$toy/plain.log" 2>&
 [ "$(cat "$toy/seen"/t* | sort -u)" = "5,7" ] || fail "without a spec file a test did not see what it was given"
 
 # this build: GPU tests ask for a slot and run on the GPU given. CTestTestfile
-# quotes a name as [=[name]=] (CMake 3.25) or "name" (CMake 4): both are read
-find "$build" -path "$out" -prune -o -name CTestTestfile.cmake -exec cat {} + | awk -v launcher="$root/cmake/on-gpu.sh" '
+# quotes a name as [=[name]=] (CMake 3.25) or "name" (CMake 4, the
+# device's): both are read. check_build DIR MIN prints each test that is not
+# spread, or too few GPU tests
+check_build() {
+  find "$1" -path "$out" -prune -o -name CTestTestfile.cmake -exec cat {} + | awk -v launcher="$root/cmake/on-gpu.sh" -v min="$2" '
   { gsub(/\[=+\[/, "\""); gsub(/\]=+\]/, "\"") }
   function name_of(line) { sub(/^[a-z_]+\("/, "", line); sub(/".*/, "", line); return line }
   /^add_test\(/ { n = name_of($0); if (index($0, "\"" n "\" \"sh\" \"" launcher "\"")) via[n] = 1 }
@@ -76,8 +81,27 @@ find "$build" -path "$out" -prune -o -name CTestTestfile.cmake -exec cat {} + | 
   END {
     for (n in procs) { if (!(n in gpu) && n != "class.slurm") print "counts as a GPU test but asks for no GPU: " n }
     for (n in gpu) { asked++; if (!(n in via)) print "asks for a GPU but does not run through on-gpu.sh: " n }
-    if (asked < 100) print "only " asked + 0 " tests ask for a GPU"
-  }' >"$out/build.txt"
+    if (asked < min) print "only " asked + 0 " tests ask for a GPU"
+  }'
+}
+# the check itself, on Testfiles in both quotings: a spread test, one that
+# skips on-gpu.sh, one that asks for no GPU
+for q in bracket quote; do
+  mkdir -p "$out/testfile-$q"
+  if [ $q = bracket ]; then o='[=[' c=']=]'; else o='"' c='"'; fi
+  cat >"$out/testfile-$q/CTestTestfile.cmake" <<FILE
+add_test(${o}a.spread${c} "sh" "$root/cmake/on-gpu.sh" "x")
+set_tests_properties(${o}a.spread${c} PROPERTIES  LABELS "gpu" PROCESSORS "4" RESOURCE_GROUPS "gpus:1")
+add_test(${o}b.direct${c} "x")
+set_tests_properties(${o}b.direct${c} PROPERTIES  PROCESSORS "4" RESOURCE_GROUPS "gpus:1")
+add_test(${o}c.nogpu${c} "sh" "$root/cmake/on-gpu.sh" "x")
+set_tests_properties(${o}c.nogpu${c} PROPERTIES  PROCESSORS "4")
+FILE
+  got=$(check_build "$out/testfile-$q" 1 | sort | tr '\n' ';')
+  [ "$got" = "asks for a GPU but does not run through on-gpu.sh: b.direct;counts as a GPU test but asks for no GPU: c.nogpu;" ] ||
+    fail "the check read $q-quoted names wrongly: $got"
+done
+check_build "$build" 100 >"$out/build.txt"
 if [ -s "$out/build.txt" ]; then
   cat "$out/build.txt"
   fail "the build's GPU tests are not all spread"
