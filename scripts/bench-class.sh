@@ -44,24 +44,26 @@ sample() {
   local smi=0
   command -v nvidia-smi >/dev/null 2>&1 && smi=1
   while :; do
-    local cpu procs gpus=""
+    local cpu procs ps_now gpus=""
     cpu=$(awk '/^cpu / { print $2 + $3 + $4, $2 + $3 + $4 + $5 + $6; exit }' /proc/stat)
-    procs=$(ps -e -o comm= | awk '$1 == "runner" { r++ } /^compute-sanitiz/ { s++ }
-      $1 == "nvcc" || $1 == "cicc" || $1 == "ptxas" || $1 == "cudafe++" { c++ }
-      END { printf "%d %d %d", r, s, c }')
+    # one look at the processes serves both files
+    ps_now=$(ps -e -o pid=,stat=,wchan:32=,comm=)
+    procs=$(awk '$4 == "runner" { r++ } $4 ~ /^compute-sanitiz/ { s++ }
+      $4 == "nvcc" || $4 == "cicc" || $4 == "ptxas" || $4 == "cudafe++" { c++ }
+      END { printf "%d %d %d", r, s, c }' <<<"$ps_now")
     [ "$smi" = 1 ] && gpus=$(timeout 5 nvidia-smi --query-gpu=index,utilization.gpu,memory.used \
       --format=csv,noheader,nounits 2>/dev/null | tr -d ' ' | tr '\n' ' ')
     echo "$(date +%s.%N) $cpu $procs $gpus"
     # each process of the grading: kind, state, CPU ticks so far (user,
     # system), and where the kernel holds it when in D (samples-procs.txt)
-    ps -e -o pid=,stat=,wchan:32=,comm= | awk -v t="$(date +%s)" '
+    awk -v t="$(date +%s)" '
       $4 == "runner" || $4 ~ /^compute-sanitiz/ || $4 == "syncgrade" || $4 == "bwrap" ||
       $4 ~ /^(nvcc|cicc|ptxas|cudafe\+\+|fatbinary|nvlink|cc1plus|cc1|as|ld|gcc|g\+\+)$/ {
         stat = "/proc/" $1 "/stat"
         if ((getline line < stat) > 0) {
           sub(/.*\) /, "", line); split(line, f, " ")
           print t, $1, $4, substr($2, 1, 1), f[12], f[13], $3 }
-        close(stat) }' >>"$dir/samples-procs.txt"
+        close(stat) }' <<<"$ps_now" >>"$dir/samples-procs.txt"
     sleep 1
   done
 }
