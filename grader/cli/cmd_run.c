@@ -400,6 +400,7 @@ int cli_run(const options *o)
     sl_grade_ctx ctx = {0};
     ctx.runner = b.runner;
     ctx.ptx = b.ptx;
+    ctx.object = b.object;
     ctx.source = source;
     ctx.workdir = dir;
     ctx.sanitizer = sanitizer;

@@ -16,6 +16,7 @@
 #include "gpu_probe.h"
 #include "gpu_turn.h"
 #include "hint.h"
+#include "hostobj.h"
 #include "proc.h"
 #include "ptx_budget.h"
 #include "ptx_shared.h"
@@ -1024,6 +1025,20 @@ static void too_complex(sl_outcome *r)
                    what);
 }
 
+/* Every buffer the harness hands a launcher is written first
+ * (sl_device_alloc fills, sl_to_device copies: runner.h), so only memory
+ * the student allocates can be uninitialised: on the host (hostobj.h) or
+ * in a kernel (device-side malloc or new, cudaMalloc from the device: any
+ * such name in the PTX counts, even in a comment or a kernel's name). */
+int sl_grade_may_read_uninitialized(const sl_grade_ctx *ctx, const char *ptx)
+{
+    static const char *const device_alloc[] = {"malloc", "Malloc", "Alloc", "_Znw", "_Zna", NULL};
+    for (const char *const *a = device_alloc; *a; a++)
+        if (strstr(ptx, *a))
+            return 1;
+    return !ctx->object || sl_hostobj_allocates(ctx->object) != 0;
+}
+
 int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx *ctx,
                     sl_outcome *r, unsigned *tools_off)
 {
@@ -1091,6 +1106,8 @@ int sl_grade_static(const sl_lesson *l, const sl_exercise *e, const sl_grade_ctx
         }
         if (!decided && sl_lever_on("racecheck") && !sl_ptx_may_touch_shared(&p, NULL, NULL, 0))
             *tools_off |= SL_TOOLS_NO_SHARED;
+        if (!decided && sl_lever_on("initcheck") && !sl_grade_may_read_uninitialized(ctx, ptx))
+            *tools_off |= SL_TOOLS_NO_UNINIT;
         /* a verdict reached after the budget ran out rests on analyses
          * that stopped half-way: none is given but this one */
         if (sl_ptx_budget_exhausted(NULL)) {
@@ -1115,6 +1132,8 @@ unsigned sl_grade_tools(const sl_exercise *e, unsigned tools_off)
     unsigned tools = e->tools ? e->tools : SL_TOOLS_ALL;
     if (tools_off & SL_TOOLS_NO_SHARED)
         tools &= ~(unsigned)SL_TOOL_RACECHECK;
+    if (tools_off & SL_TOOLS_NO_UNINIT)
+        tools &= ~(unsigned)SL_TOOL_INITCHECK;
     return tools & ~tools_off & SL_TOOLS_ALL;
 }
 

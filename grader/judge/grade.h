@@ -23,11 +23,14 @@ typedef struct {
 /* What the lesson sweep (sweep.h) ran clean for one exercise: SL_TOOL_*
  * bits and these two, and how many full inputs it compared. */
 enum { SL_SWEPT_SMALL = 16, SL_SWEPT_FULL = 32 };
-/* A tools_off bit of its own: with the racecheck lever (levers.h), no code
- * of the file can touch shared memory (ptx_shared.h), so racecheck, which
- * looks at nothing else, is not run; unlike SL_TOOL_RACECHECK in tools_off
- * it needs no note in the verdict. */
-enum { SL_TOOLS_NO_SHARED = 64 };
+/* tools_off bits of their own, which need no note in the verdict (unlike
+ * SL_TOOL_RACECHECK in tools_off): with the racecheck lever (levers.h), no
+ * code of the file can touch shared memory (ptx_shared.h), so racecheck,
+ * which looks at nothing else, is not run; with the initcheck lever, the
+ * file allocates no device memory (hostobj.h, and no device-side malloc in
+ * its PTX), so the global memory its kernels see is all initialised and
+ * initcheck, which watches global memory only, is not run. */
+enum { SL_TOOLS_NO_SHARED = 64, SL_TOOLS_NO_UNINIT = 128 };
 /* The tools an exercise runs, from its own list and its tools_off bits. */
 unsigned sl_grade_tools(const sl_exercise *e, unsigned tools_off);
 typedef struct {
@@ -51,6 +54,7 @@ typedef struct {
 typedef struct {
     const char *runner;    /* the built runner, NULL when the build failed */
     const char *ptx;       /* the student's PTX */
+    const char *object;    /* its host code's object (hostobj.h); NULL: unknown */
     const char *source;    /* the student's .cu (locations, report) */
     const char *build_log; /* compiler output (BUILD detail) */
     const char *workdir;   /* scratch for case files and logs */
@@ -82,6 +86,12 @@ typedef struct {
      * every exercise that would run is ERROR with this line. */
     const char *arch_error;
 } sl_grade_ctx;
+
+/* Whether the file's kernels can read global memory nothing initialised
+ * (what initcheck looks for): only memory the student allocates can be,
+ * on the host (hostobj.h, ctx->object) or on the device (the PTX's text);
+ * unknown counts as yes. The initcheck lever asks it. */
+int sl_grade_may_read_uninitialized(const sl_grade_ctx *ctx, const char *ptx);
 
 /* A hang's diagnosis, started while the lesson sweep goes on: the
  * synccheck run that diagnose() would make after the run alone, made

@@ -267,6 +267,7 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     memset(&g_ctx, 0, sizeof g_ctx);
     g_ctx.runner = b.ok ? b.runner : NULL;
     g_ctx.ptx = b.ptx;
+    g_ctx.object = b.object;
     g_ctx.source = job->source;
     g_ctx.build_log = b.log;
     g_ctx.workdir = work;

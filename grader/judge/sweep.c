@@ -174,10 +174,10 @@ static int prepare(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which
         x->index = which[k];
         x->e = e;
         /* with the racecheck lever, a tool the exercise will not run
-         * (tools_off) is not swept either; without it, as before */
-        x->tools = sl_lever_on("racecheck") ? sl_grade_tools(e, tools_off)
-                   : e->tools               ? e->tools
-                                            : SL_TOOLS_ALL;
+         * (tools_off) is not swept either; without it, as before but for
+         * the initcheck lever's bit */
+        x->tools = sl_grade_tools(e, sl_lever_on("racecheck") ? tools_off
+                                                              : tools_off & SL_TOOLS_NO_UNINIT);
         /* more repeats than a sweep takes: the exercise runs them all itself */
         x->runs = !with_full || e->repeats > MAX_RUNS ? 0 : e->repeats < 1 ? 1 : e->repeats;
         snprintf(x->small_dir, sizeof x->small_dir, "%s/sweep/in/small/%s", ctx->workdir, e->name);

@@ -40,7 +40,10 @@ void sl_check_cuda(cudaError_t e, const char *what, const char *file, int line);
 void sl_launched(const char *what);
 
 /* Device copies of case arrays. Outputs start filled with 0xFF bytes so an
- * element the kernel never wrote cannot look right by accident. An array
+ * element the kernel never wrote cannot look right by accident. Every
+ * buffer a harness hands student code comes from these two, written
+ * first: the grader skips initcheck where the student allocates nothing
+ * (the initcheck lever, levers.h). An array
  * uploaded by sl_to_device is zeroed and freed on the host (data = NULL):
  * student code finds no copy of the input in the runner's memory. */
 void *sl_to_device(const sl_array *a);

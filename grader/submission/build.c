@@ -491,6 +491,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     out_dir = abs_out;
     snprintf(b->runner, sizeof b->runner, "%s/runner", out_dir);
     snprintf(obj, sizeof obj, "%s/student.o", out_dir);
+    snprintf(b->object, sizeof b->object, "%s", obj);
     snprintf(dep, sizeof dep, "%s/student.d", out_dir);
     snprintf(predep, sizeof predep, "%s/includes.d", out_dir);
     snprintf(deplog, sizeof deplog, "%s/includes.log", out_dir);

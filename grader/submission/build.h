@@ -53,6 +53,7 @@ typedef struct {
     int cached; /* up to date: nothing was rebuilt */
     char runner[4096];
     char ptx[4096];
+    char object[4096];    /* the host code's object (hostobj.h) */
     char *log;            /* compiler output (malloc'd, may be ""), after a note on the arch */
     sl_gpu_target target; /* the arch it was built for, and the GPU's */
 } sl_build;

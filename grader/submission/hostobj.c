@@ -1008,6 +1008,28 @@ int sl_hostobj_check(const char *object_path, const char *label, sl_text *why)
     return rc;
 }
 
+static int allocating_name(const char *name)
+{
+    return strstr(name, "Malloc") || strstr(name, "Alloc") || strstr(name, "MemPool") ||
+           strncmp(name, "cuMem", 5) == 0;
+}
+
+int sl_hostobj_allocates(const char *object_path)
+{
+    elf e;
+    sl_text why = {0};
+    char *data = open_object(object_path, "", &why, &e);
+    int rc = -1;
+    if (data && load(&e) == 0) {
+        rc = 0;
+        for (int i = 1; i < e.nsym && !rc; i++)
+            rc = e.sym[i].st_shndx == SHN_UNDEF && allocating_name(sym_name(&e, i));
+    }
+    free(data);
+    sl_text_free(&why);
+    return rc;
+}
+
 /* ---------- the assembly gcc handed to the assembler ----------
  * Inline assembly is read here, after the compiler has processed the
  * string literals' escapes: the text is what gas reads. gcc marks each

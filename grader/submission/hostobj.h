@@ -41,6 +41,12 @@ int sl_hostobj_allowed(const char *name);
 /* The checks on an object in memory, without the disassembly (so without
  * the calls resolved by the assembler, exit's callers and system calls). */
 int sl_hostobj_check_image(const unsigned char *data, size_t size, const char *label, sl_text *why);
+/* Whether the host code can allocate device memory: a name it uses from
+ * elsewhere that allocates (cudaMalloc, cudaMallocAsync, a memory pool;
+ * any name with "Malloc", "Alloc" or "MemPool" in it, or cuMem*, so that
+ * a name added to the allow-list later counts too). 1 yes, 0 no, -1 when
+ * the object cannot be read. The initcheck lever (levers.h) asks it. */
+int sl_hostobj_allocates(const char *object_path);
 
 /* The assembly gcc made of the host code (gcc -save-temps' .s): 1 when
  * it holds no inline assembly but nvcc's fatbinary and no directive that

@@ -1,6 +1,7 @@
 /* The class-throughput levers (issue 29): levers.h, sha256.h,
  * ptx_shared.h (racecheck only where shared memory can be touched) and
- * dedup.h (identical lesson files judged once). */
+ * dedup.h (identical lesson files judged once), and initcheck only where
+ * the file allocates device memory (grade.h). */
 #include <check.h>
 #include <signal.h>
 #include <stdio.h>
@@ -12,7 +13,10 @@
 
 #include "build.h"
 #include "dedup.h"
+#include "exercise.h"
 #include "files.h"
+#include "grade.h"
+#include "hostobj.h"
 #include "levers.h"
 #include "proc.h"
 #include "ptx.h"
@@ -25,6 +29,8 @@ START_TEST(levers_from_the_environment_value)
     ck_assert(sl_lever_in(NULL, "dedup"));
     ck_assert(!sl_lever_in(NULL, "jobs"));      /* no gain measured: the GPU is the limit */
     ck_assert(!sl_lever_in(NULL, "racecheck")); /* not proven on a GPU yet */
+    ck_assert(sl_lever_in(NULL, "initcheck"));  /* it can find nothing where it is off */
+    ck_assert(sl_lever_in("dedup,initcheck", "initcheck"));
     ck_assert(!sl_lever_in("none", "jobs"));
     ck_assert(!sl_lever_in("", "dedup"));
     ck_assert(sl_lever_in("jobs,racecheck", "racecheck"));
@@ -156,6 +162,54 @@ START_TEST(nvcc_output_with_and_without_shared_memory)
 {
     ck_assert(!file_touches(PTX_NO_SHARED)); /* what this nvcc emits for global-only kernels */
     ck_assert(file_touches(PTX_IDIOMS));     /* extern __shared__, barriers ... */
+}
+END_TEST
+
+/* ---------- initcheck only where memory can be uninitialised ---------- */
+
+static int may_read_uninitialized(const char *ptx_path, const char *object)
+{
+    char *ptx = sl_read_file(ptx_path, 64u << 20, NULL);
+    ck_assert_msg(ptx, "cannot read %s", ptx_path);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s.o", HOSTOBJ_DIR, object ? object : "");
+    sl_grade_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.object = object ? path : NULL;
+    int may = sl_grade_may_read_uninitialized(&ctx, ptx);
+    free(ptx);
+    return may;
+}
+
+START_TEST(initcheck_runs_where_the_file_allocates)
+{
+    /* nvcc's host objects: the allocator named, or not */
+    ck_assert_int_eq(sl_hostobj_allocates(HOSTOBJ_DIR "/clean.o"), 0);
+    ck_assert_int_eq(sl_hostobj_allocates(HOSTOBJ_DIR "/allocates.o"), 1);
+    ck_assert_int_eq(sl_hostobj_allocates(HOSTOBJ_DIR "/allocates_async.o"), 1);
+    ck_assert_int_eq(sl_hostobj_allocates(HOSTOBJ_DIR "/managed.o"), 1);
+    ck_assert_int_eq(sl_hostobj_allocates(HOSTOBJ_DIR "/nonexistent.o"), -1);
+    /* kernels that allocate nothing and a host that allocates nothing:
+     * everything they read was written by the harness */
+    ck_assert(!may_read_uninitialized(PTX_NO_SHARED, "clean"));
+    /* either side allocating, or not known, keeps initcheck */
+    ck_assert(may_read_uninitialized(PTX_NO_SHARED, "allocates"));
+    ck_assert(may_read_uninitialized(PTX_NO_SHARED, "allocates_async"));
+    ck_assert(may_read_uninitialized(PTX_DEVICE_ALLOC, "clean"));
+    ck_assert(may_read_uninitialized(PTX_NO_SHARED, NULL));
+    ck_assert(may_read_uninitialized(PTX_NO_SHARED, "nonexistent"));
+}
+END_TEST
+
+START_TEST(a_tool_off_bit_removes_only_its_tool)
+{
+    sl_exercise e;
+    memset(&e, 0, sizeof e);
+    ck_assert_uint_eq(sl_grade_tools(&e, 0), SL_TOOLS_ALL);
+    ck_assert_uint_eq(sl_grade_tools(&e, SL_TOOLS_NO_UNINIT), SL_TOOLS_ALL & ~SL_TOOL_INITCHECK);
+    ck_assert_uint_eq(sl_grade_tools(&e, SL_TOOLS_NO_SHARED), SL_TOOLS_ALL & ~SL_TOOL_RACECHECK);
+    e.tools = SL_TOOL_MEMCHECK | SL_TOOL_INITCHECK;
+    ck_assert_uint_eq(sl_grade_tools(&e, SL_TOOLS_NO_UNINIT), SL_TOOL_MEMCHECK);
 }
 END_TEST
 
@@ -419,6 +473,8 @@ Suite *scale_suite(void)
     tcase_add_test(tc, each_way_to_shared_memory_is_seen);
     tcase_add_test(tc, a_marked_scope_sees_only_its_functions);
     tcase_add_test(tc, nvcc_output_with_and_without_shared_memory);
+    tcase_add_test(tc, initcheck_runs_where_the_file_allocates);
+    tcase_add_test(tc, a_tool_off_bit_removes_only_its_tool);
     suite_add_tcase(s, tc);
     tc = tcase_create("dedup");
     tcase_set_timeout(tc, 30);
