@@ -100,13 +100,17 @@ static int past_output_cap(const sl_proc_result *p)
 /* One child process: wall and CPU time (a sanitizer's includes its target). */
 static void trace_proc(const char *exercise, const char *what, const sl_proc_result *p)
 {
-    if (sl_tracing())
-        fprintf(stderr, "[trace] %s: %s %.2f s wall, %.2f s cpu%s\n", exercise, what, p->seconds,
-                p->cpu_seconds,
-                p->not_ready         ? " (no CUDA context in time)"
-                : p->timed_out       ? " (time limit)"
-                : past_output_cap(p) ? " (stopped: output past its cap)"
-                                     : "");
+    if (!sl_tracing())
+        return;
+    char ready[48] = "";
+    if (p->ready_s > 0)
+        snprintf(ready, sizeof ready, ", ready after %.2f s", p->ready_s);
+    fprintf(stderr, "[trace] %s: %s %.2f s wall, %.2f s cpu%s%s\n", exercise, what, p->seconds,
+            p->cpu_seconds, ready,
+            p->not_ready         ? " (no CUDA context in time)"
+            : p->timed_out       ? " (time limit)"
+            : past_output_cap(p) ? " (stopped: output past its cap)"
+                                 : "");
 }
 
 static void set(sl_outcome *r, sl_verdict v) { sl_outcome_set(r, v); }

@@ -132,9 +132,13 @@ static int clean(const sl_grade_ctx *ctx, int check, const sl_proc_result *pr, c
 static void trace_check(const sl_lesson *l, const char *what, const sl_proc_result *pr,
                         const char *found)
 {
-    if (sl_tracing())
-        fprintf(stderr, "[trace] sweep %s: %s %s, %.2f s wall, %.2f s cpu\n", l->name, what, found,
-                pr->seconds, pr->cpu_seconds);
+    if (!sl_tracing())
+        return;
+    char ready[48] = "";
+    if (pr->ready_s > 0)
+        snprintf(ready, sizeof ready, ", ready after %.2f s", pr->ready_s);
+    fprintf(stderr, "[trace] sweep %s: %s %s, %.2f s wall, %.2f s cpu%s\n", l->name, what, found,
+            pr->seconds, pr->cpu_seconds, ready);
 }
 
 /* What the sweep decided for one exercise: the checks it keeps (the

@@ -439,6 +439,8 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
         sl_contain_kill_children(inflight, ninflight, 5.0);
     sl_sandbox_release(p->box); /* staged outputs back where the grader reads */
     r->seconds = (p->ended > 0 ? p->ended : sl_now()) - p->start;
+    if (p->ready_mark && p->ready)
+        r->ready_s = p->limits_from - p->start;
     /* the child and the descendants it waited for (a sanitizer's target) */
     r->cpu_seconds = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
                      (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;

@@ -19,6 +19,10 @@ typedef struct {
     int over_quota;   /* killed for leaving too many files or bytes in quota_dir */
     double seconds;
     double cpu_seconds; /* user + system time of the child and its waited-for children */
+    /* From the start to its ready_mark line, where one was asked for and
+     * seen while the grader watched (0 otherwise): for a runner, making its
+     * CUDA context, most of it waiting for the driver (issue 29) */
+    double ready_s;
 } sl_proc_result;
 
 enum { SL_PROC_KILLED_TIME = 1, SL_PROC_KILLED_QUOTA = 2 };

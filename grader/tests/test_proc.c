@@ -124,6 +124,20 @@ START_TEST(slow_start_is_not_counted)
 }
 END_TEST
 
+/* The start (until the ready line) is told apart from the run: the bench
+ * shows how long runners wait for their CUDA context (issue 29). */
+START_TEST(the_start_is_measured)
+{
+    sl_proc_result r;
+    run_ready("sleep 0.5; echo @@ready; sleep 0.5", 30, 0, 30, &r);
+    ck_assert(r.exited && r.code == 0);
+    ck_assert_msg(r.ready_s >= 0.45 && r.ready_s < 0.9, "ready after %.2f s", r.ready_s);
+    ck_assert(r.seconds >= 1.0);
+    run_ready("sleep 0.2", 30, 0, 30, &r); /* never ready: no start time */
+    ck_assert(r.exited && r.ready_s == 0);
+}
+END_TEST
+
 START_TEST(work_after_ready_is_timed)
 {
     sl_proc_result r;
@@ -453,6 +467,7 @@ Suite *proc_suite(void)
     tcase_add_test(tc, slow_progress_is_not_a_hang);
     tcase_add_test(tc, silence_is_a_hang);
     tcase_add_test(tc, slow_start_is_not_counted);
+    tcase_add_test(tc, the_start_is_measured);
     tcase_add_test(tc, work_after_ready_is_timed);
     tcase_add_test(tc, silence_after_ready_is_a_hang);
     tcase_add_test(tc, the_other_child_meets_its_limit);

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# scripts/bench-contexts.sh with a stand-in compiler whose "probe" takes
+# 0.2 s and claims two GPUs, and a stand-in compute-sanitizer that runs its
+# program: the lines it prints, a failed probe (exit 1, said), no GPU (77).
+#   bench_contexts.sh <scripts dir> <scratch dir>
+set -euo pipefail
+scripts=$1 dir=$2
+rm -rf "$dir"
+mkdir -p "$dir"
+# the stand-in nvcc writes, as its -o file, a probe that behaves as $PROBE says
+cat > "$dir/nvcc" <<'EOF2'
+#!/usr/bin/env bash
+while [ $# -gt 0 ]; do [ "$1" = -o ] && out=$2; shift; done
+cat > "$out" <<EOF3
+#!/usr/bin/env bash
+case "$PROBE" in none) exit 77 ;; esac
+[ "\${1:-}" = --count ] && { echo 2; exit 0; }
+sleep 0.2
+[ "$PROBE" = fails ] && exit 1
+exit 0
+EOF3
+chmod +x "$out"
+EOF2
+printf '#!/usr/bin/env bash\nexec "${@: -1}"\n' > "$dir/compute-sanitizer"
+chmod +x "$dir/nvcc" "$dir/compute-sanitizer"
+run() { NVCC=$dir/nvcc SANITIZER=$dir/compute-sanitizer PROBE=$1 bash "$scripts/bench-contexts.sh" 4; }
+
+rc=0
+run ok > "$dir/ok.txt" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$dir/ok.txt"; echo "a working probe: exit $rc"; exit 1; }
+for want in "GPUs: 2" "contexts, one GPU: " "contexts, 2 GPUs: " "spread over 2 GPUs: " \
+            "contexts under memcheck:" "contexts under racecheck:" "contexts under synccheck:" \
+            "contexts under initcheck:"; do
+  grep -qF "$want" "$dir/ok.txt" || { cat "$dir/ok.txt"; echo "missing: $want"; exit 1; }
+done
+# four probes of 0.2 s at once take about 0.2 s, not 0.8 s: they ran together
+awk '/^contexts, one GPU:/ { if ($(NF - 4) + 0 > 0.7) bad = 1 } END { exit bad }' "$dir/ok.txt" ||
+  { cat "$dir/ok.txt"; echo "the probes did not run at once"; exit 1; }
+rc=0
+run fails > "$dir/fails.txt" 2>&1 || rc=$?
+[ "$rc" -eq 1 ] && grep -q "a probe failed" "$dir/fails.txt" ||
+  { cat "$dir/fails.txt"; echo "a failing probe: exit $rc"; exit 1; }
+rc=0
+run none > "$dir/none.txt" 2>&1 || rc=$?
+[ "$rc" -eq 77 ] && grep -q "no GPU" "$dir/none.txt" ||
+  { cat "$dir/none.txt"; echo "no GPU: exit $rc"; exit 1; }
+echo "bench-contexts: its lines, a failed probe (1) and no GPU (77)"
