@@ -40,19 +40,30 @@ gpus=$(timeout 60 "$tmp/ctx" --count) || rc=$?
 [ "$rc" -ne 77 ] || { echo "bench-contexts: no GPU"; exit 77; }
 [ "$rc" -eq 0 ] || { echo "bench-contexts: the probe failed ($rc)" >&2; exit 1; }
 
+# the GPUs this shell may use: CUDA_VISIBLE_DEVICES's list when set (a
+# Slurm job's, say), else 0 .. gpus-1
+if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then
+  IFS=, read -r -a visible <<<"$CUDA_VISIBLE_DEVICES"
+else
+  visible=()
+  for ((i = 0; i < gpus; i++)); do visible+=("$i"); done
+fi
+[ "${#visible[@]}" -ge "$gpus" ] || gpus=${#visible[@]}
+
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
-# at_once N SPREAD [tool]: N probes started together, process i on GPU
-# i % SPREAD; prints the seconds until the last ended, fails if any did
+# at_once N SPREAD [tool]: N probes started together, process i on the
+# (i % SPREAD)th visible GPU; prints the seconds until the last ended,
+# fails if any did
 at_once() {
   local n=$1 spread=$2 tool=${3:-} start pids=() i fail=0
   start=$(now)
   for ((i = 0; i < n; i++)); do
     if [ -n "$tool" ]; then
-      CUDA_VISIBLE_DEVICES=$((i % spread)) timeout 120 "$sanitizer" --tool "$tool" \
+      CUDA_VISIBLE_DEVICES=${visible[i % spread]} timeout 120 "$sanitizer" --tool "$tool" \
         --error-exitcode 1 "$tmp/ctx" > /dev/null 2>&1 &
     else
-      CUDA_VISIBLE_DEVICES=$((i % spread)) timeout 120 "$tmp/ctx" &
+      CUDA_VISIBLE_DEVICES=${visible[i % spread]} timeout 120 "$tmp/ctx" &
     fi
     pids+=($!)
   done
