@@ -19,8 +19,9 @@
  *   launcher, so it can find nothing there. On: on an H200 a class of 12
  *   went from 14.9 to 11.0 s a student with the same grades.csv, and no
  *   file of the bug zoo allocates (their verdicts never came from
- *   initcheck); memcheck still compares the small inputs' outputs under a
- *   tool.
+ *   initcheck) but sum_partials_past_blocks, which shows it still runs
+ *   where it can find something; memcheck still compares the small
+ *   inputs' outputs under a tool.
  * Each sanitizer run costs a CUDA context, and the driver makes contexts
  * one at a time for the whole machine (measured on an H200: 16 at once
  * took 3.2 s, one 0.4 s; graded runners spent 72% of their samples waiting
