@@ -15,12 +15,11 @@
 
 #include "cli.h"
 
-/* Students at once: --jobs per GPU. By default the CPUs decide: a
- * student's grading keeps about one core busy on average (measured on an
- * H200: 107 s of CPU in 121 s of wall per student at --jobs 8, 7 of 16
- * cores busy), so the jobs lever (levers.h) grades one student per core,
- * builds overlapping other students' runs; without it, one per two cores
- * halved again, as before. At least one per GPU either way. */
+/* Students at once: --jobs per GPU. By default the CPUs this process may
+ * use decide (its affinity mask: a Slurm allocation, not the node): a
+ * quarter of them, at least one per GPU; the jobs lever (levers.h) makes
+ * it one per core. More at once did not help on an H200: its driver makes
+ * the runners' CUDA contexts one at a time (levers.h). */
 static int class_jobs(const options *o, int gpus)
 {
     if (o->jobs > 0)

@@ -14,8 +14,8 @@
 
 int sl_jobs_default_parallel(void)
 {
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    return cpus > 2 ? (int)(cpus / 2) : 1;
+    int cpus = sl_jobs_cpu_count();
+    return cpus > 2 ? cpus / 2 : 1;
 }
 
 int sl_jobs_cpu_count(void)

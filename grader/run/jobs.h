@@ -27,7 +27,9 @@ typedef struct {
 
 /* Runs every job; returns how many could not be started (fork failed). */
 int sl_jobs_run(const sl_jobs *j);
-/* A sensible default for parallel: half the CPUs, at least 1. */
+/* A sensible default for parallel: half the CPU cores this process may
+ * use (sl_jobs_cpu_count: a Slurm allocation's, not the node's), at
+ * least 1. */
 int sl_jobs_default_parallel(void);
 /* The CPU cores this process may run on (its affinity mask, so a Slurm
  * allocation or taskset counts, not the whole machine), at least 1. */

@@ -3,6 +3,7 @@
  * dedup.h (identical lesson files judged once), and initcheck only where
  * the file allocates device memory (grade.h). */
 #include <check.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "files.h"
 #include "grade.h"
 #include "hostobj.h"
+#include "jobs.h"
 #include "levers.h"
 #include "proc.h"
 #include "ptx.h"
@@ -162,6 +164,28 @@ START_TEST(nvcc_output_with_and_without_shared_memory)
 {
     ck_assert(!file_touches(PTX_NO_SHARED)); /* what this nvcc emits for global-only kernels */
     ck_assert(file_touches(PTX_IDIOMS));     /* extern __shared__, barriers ... */
+}
+END_TEST
+
+/* The default students (and lessons) at once follow the cores the grader
+ * may use, a Slurm allocation's or taskset's, not the node's: one core
+ * allowed, one at once. (On a machine of 4 cores or more, counting the
+ * node's cores fails this.) */
+START_TEST(default_jobs_follow_the_affinity_mask)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(sched_getcpu() >= 0 ? sched_getcpu() : 0, &one);
+        if (sched_setaffinity(0, sizeof one, &one) != 0)
+            _exit(2);
+        _exit(sl_jobs_cpu_count() == 1 && sl_jobs_default_parallel() == 1 ? 0 : 1);
+    }
+    int status = 0;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d", status);
 }
 END_TEST
 
@@ -466,6 +490,7 @@ Suite *scale_suite(void)
     Suite *s = suite_create("scale");
     TCase *tc = tcase_create("levers");
     tcase_add_test(tc, levers_from_the_environment_value);
+    tcase_add_test(tc, default_jobs_follow_the_affinity_mask);
     tcase_add_test(tc, sha256_known_digests);
     suite_add_tcase(s, tc);
     tc = tcase_create("ptx_shared");
