@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes a demo class for `make grade SUBMISSIONS=`: N student folders, each a
-# copy of solutions/ in which some lessons carry one bug-zoo mutant (up to two
-# mutants of different lessons per buggy student, spread over the zoo). Every file is
+# copy of solutions/ in which some lessons carry one bug-zoo mutant (two
+# mutants of two lessons per buggy student, the lessons taken in turn, so
+# that even a small class has mutants of every lesson). Every file is
 # made self-contained (a mutant's #include of the solution is replaced by the
 # solution's text) so it passes the submission policy like a student's file.
 #   scripts/make-demo-class.sh [--distinct] <out dir> [students=20] [every=2]
@@ -17,7 +18,7 @@ if [ "${1:-}" = --distinct ]; then distinct=1; shift; fi
 out=${1:?usage: make-demo-class.sh [--distinct] <out dir> [students] [every]}
 students=${2:-20}
 every=${3:-2}
-mapfile -t zoo < <(ls "$root"/lessons/*/zoo/*.cu | sort)
+mapfile -t lessons < <(for z in "$root"/lessons/*/zoo; do basename "$(dirname "$z")"; done | sort)
 
 # A mutant with the solution's text where it includes it.
 inline_mutant() {
@@ -47,14 +48,13 @@ for ((k = 0; k < students; k++)); do
     make_distinct "$dir"
     continue
   fi
-  # two mutants of different lessons per buggy student
-  used=""
+  # two mutants of two lessons per buggy student: lessons 2m and 2m+1 (in
+  # turn), and in each a file further along its zoo every round
   for pick in 0 1; do
-    src=${zoo[$(( (m * 7 + pick * 31) % ${#zoo[@]} ))]}   # strides spread them over lessons
-    lesson=$(basename "$(dirname "$(dirname "$src")")")
-    case " $used " in *" $lesson "*) continue ;; esac
+    lesson=${lessons[$(( (2 * m + pick) % ${#lessons[@]} ))]}
+    mapfile -t zoo < <(ls "$root/lessons/$lesson/zoo/"*.cu | sort)
+    src=${zoo[$(( (m * 5 + pick * 3) % ${#zoo[@]} ))]}
     inline_mutant "$src" > "$dir/$lesson.cu"
-    used="$used $lesson"
     echo "$(basename "$dir"): $lesson <- $(basename "$src" .cu) ($(sed -n 's|^// EXPECT ||p' "$src" | tr '\n' ' '))"
   done
   m=$((m + 1))
