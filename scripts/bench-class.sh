@@ -27,6 +27,15 @@ dir=${BENCH_DIR:-$root/build/bench-class}
 seed=(--seed 1)
 for a in "$@"; do [ "$a" = --seed ] && seed=(); done
 
+# the grader's own probe: without a GPU every run would be SKIP, and the
+# numbers would measure nothing
+probe=$(dirname "$syncgrade")/harness/synclab_gpu_probe
+if [ -x "$probe" ]; then
+  rc=0
+  timeout 60 "$probe" > /dev/null 2>&1 || rc=$?
+  [ "$rc" -ne 77 ] || { echo "bench-class: no GPU here: every run would be SKIP" >&2; exit 77; }
+fi
+
 rm -rf "$dir"
 mkdir -p "$dir"
 "$root/scripts/make-demo-class.sh" "${distinct[@]}" "$dir/class" "$n" > "$dir/class.txt"
