@@ -102,11 +102,9 @@ static void trace_proc(const char *exercise, const char *what, const sl_proc_res
 {
     if (!sl_tracing())
         return;
-    char ready[48] = "";
-    if (p->ready_s > 0)
-        snprintf(ready, sizeof ready, ", ready after %.2f s", p->ready_s);
+    char ready[48];
     fprintf(stderr, "[trace] %s: %s %.2f s wall, %.2f s cpu%s%s\n", exercise, what, p->seconds,
-            p->cpu_seconds, ready,
+            p->cpu_seconds, sl_proc_ready_note(p, ready, sizeof ready),
             p->not_ready         ? " (no CUDA context in time)"
             : p->timed_out       ? " (time limit)"
             : past_output_cap(p) ? " (stopped: output past its cap)"

@@ -134,11 +134,9 @@ static void trace_check(const sl_lesson *l, const char *what, const sl_proc_resu
 {
     if (!sl_tracing())
         return;
-    char ready[48] = "";
-    if (pr->ready_s > 0)
-        snprintf(ready, sizeof ready, ", ready after %.2f s", pr->ready_s);
+    char ready[48];
     fprintf(stderr, "[trace] sweep %s: %s %s, %.2f s wall, %.2f s cpu%s\n", l->name, what, found,
-            pr->seconds, pr->cpu_seconds, ready);
+            pr->seconds, pr->cpu_seconds, sl_proc_ready_note(pr, ready, sizeof ready));
 }
 
 /* What the sweep decided for one exercise: the checks it keeps (the

@@ -391,6 +391,15 @@ void sl_proc_stop(sl_proc *p)
         p->killed = SL_PROC_KILLED_TIME;
 }
 
+const char *sl_proc_ready_note(const sl_proc_result *r, char *buf, size_t n)
+{
+    if (n > 0)
+        buf[0] = '\0';
+    if (r->ready_s > 0)
+        snprintf(buf, n, ", ready after %.2f s", r->ready_s);
+    return buf;
+}
+
 int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void *arg)
 {
     memset(r, 0, sizeof *r);

@@ -27,6 +27,10 @@ typedef struct {
 
 enum { SL_PROC_KILLED_TIME = 1, SL_PROC_KILLED_QUOTA = 2 };
 
+/* ", ready after X s" when r->ready_s is known, else "": the trace lines'
+ * one spelling of it (scripts/bench-class.sh reads it). Returns buf. */
+const char *sl_proc_ready_note(const sl_proc_result *r, char *buf, size_t n);
+
 typedef struct {
     pid_t pid;
     double start;

@@ -133,8 +133,11 @@ START_TEST(the_start_is_measured)
     ck_assert(r.exited && r.code == 0);
     ck_assert_msg(r.ready_s >= 0.45 && r.ready_s < 0.9, "ready after %.2f s", r.ready_s);
     ck_assert(r.seconds >= 1.0);
+    char note[48];
+    ck_assert(strncmp(sl_proc_ready_note(&r, note, sizeof note), ", ready after 0.", 16) == 0);
     run_ready("sleep 0.2", 30, 0, 30, &r); /* never ready: no start time */
     ck_assert(r.exited && r.ready_s == 0);
+    ck_assert_str_eq(sl_proc_ready_note(&r, note, sizeof note), "");
 }
 END_TEST
 
