@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The lesson sweep (grader/judge/sweep.c) saves runs and changes no verdict:
 #  - a clean lesson: every check comes out clean in the sweep, and no
-#    exercise runs a sanitizer tool of its own;
+#    exercise runs a sanitizer tool of its own; with the initcheck lever
+#    (on by default, util/levers.h) the solution, which allocates nothing,
+#    runs no initcheck at all, and without the levers it runs all four;
 #  - the same with SYNCLAB_SWEEP=0: the same verdicts, each exercise runs
-#    every tool itself;
+#    every tool itself (three with the initcheck lever, four without);
 #  - a bug-zoo RACE mutant: the sweep's racecheck is not clean, so the
 #    exercise runs racecheck itself and gets its expected verdict from it,
 #    while the tools that were clean in the sweep do not run again;
@@ -41,12 +43,22 @@ fail() { echo "$1"; exit 1; }
 own_tools() { grep -cE "^\[trace\] [a-z_]+: $tools " "$out/$1.err" || true; }
 own_plain() { grep -cE "^\[trace\] ${2:-[a-z_]+}: plain run " "$out/$1.err" || true; }
 
+# the grader's default levers (initcheck on: the solution allocates nothing)
 grade swept "$root/solutions/barriers.cu" --all PASS
-for t in plain memcheck synccheck racecheck initcheck; do
+for t in plain memcheck synccheck racecheck; do
   grep -q "sweep barriers: $t clean" "$out/swept.err" || fail "clean lesson: sweep $t not clean"
 done
+grep -qE "sweep barriers: initcheck|^\[trace\] [a-z_]+: initcheck " "$out/swept.err" &&
+  fail "initcheck lever: initcheck ran on a file that allocates no device memory"
 [ "$(own_tools swept)" -eq 0 ] || fail "clean lesson: exercises ran tools the sweep had run"
 [ "$(own_plain swept)" -eq 0 ] || fail "clean lesson: exercises ran inputs the sweep had run"
+# without the levers every tool runs, initcheck too, and all in the sweep
+SYNCLAB_LEVERS=none grade swept_all "$root/solutions/barriers.cu" --all PASS
+for t in plain memcheck synccheck racecheck initcheck; do
+  grep -q "sweep barriers: $t clean" "$out/swept_all.err" ||
+    fail "clean lesson, no levers: sweep $t not clean"
+done
+[ "$(own_tools swept_all)" -eq 0 ] || fail "clean lesson, no levers: exercises ran tools the sweep had run"
 
 SYNCLAB_SWEEP_FULL=0 grade fullless "$root/solutions/barriers.cu" --all PASS
 # tile_reverse 1 run, halo_diff 3, block_vote 1, warp_step 1
@@ -56,8 +68,12 @@ SYNCLAB_SWEEP_FULL=0 grade fullless "$root/solutions/barriers.cu" --all PASS
 SYNCLAB_SWEEP=0 grade unswept "$root/solutions/barriers.cu" --all PASS
 grep -q "sweep barriers" "$out/unswept.err" && fail "SYNCLAB_SWEEP=0 still swept"
 exercises=$(grep -c ': ' "$out/unswept.txt" || true)
-[ "$(own_tools unswept)" -eq $((4 * exercises)) ] ||
-  fail "SYNCLAB_SWEEP=0: $(own_tools unswept) tool runs for $exercises exercises"
+[ "$exercises" -ge 4 ] || fail "SYNCLAB_SWEEP=0: $exercises exercises graded, not 4"
+[ "$(own_tools unswept)" -eq $((3 * exercises)) ] ||
+  fail "SYNCLAB_SWEEP=0: $(own_tools unswept) tool runs for $exercises exercises, not 3 each"
+SYNCLAB_LEVERS=none SYNCLAB_SWEEP=0 grade unswept_all "$root/solutions/barriers.cu" --all PASS
+[ "$(own_tools unswept_all)" -eq $((4 * exercises)) ] ||
+  fail "SYNCLAB_SWEEP=0, no levers: $(own_tools unswept_all) tool runs for $exercises exercises, not 4 each"
 diff <(awk '{print $2, $3}' "$out/swept.txt" | grep -v '^[0-9]') \
      <(awk '{print $2, $3}' "$out/unswept.txt" | grep -v '^[0-9]') > /dev/null ||
   fail "verdicts differ with and without the sweep"
