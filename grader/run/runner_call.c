@@ -6,6 +6,7 @@
 
 #include "case.h"
 #include "files.h"
+#include "levers.h"
 #include "mps.h"
 #include "sanitizer.h"
 
@@ -38,9 +39,17 @@ int sl_runner_argv(const char *runner, const char *sanitizer, int tool, const sl
 
 /* The harness reads its mode from here in a constructor that runs before
  * any student code, then wipes it (runner_main.cu): plain runs and tool
- * runs have the same argv and the same environment names. */
-static const char *const PLAIN_ENV[] = {"SYNCLAB_RUN_MODE=plain", NULL};
-static const char *const TOOL_ENV[] = {"SYNCLAB_RUN_MODE=tools", NULL};
+ * runs have the same argv and the same environment names. With the
+ * "alloc" lever a plain run keeps the harness's device memory between
+ * inputs (levers.h); a tool run never does. */
+static const char *const PLAIN_ENV[] = {"SYNCLAB_RUN_MODE=plain", "SYNCLAB_DEVICE_MEMORY=exact",
+                                        NULL};
+static const char *const PLAIN_REUSE_ENV[] = {"SYNCLAB_RUN_MODE=plain",
+                                              "SYNCLAB_DEVICE_MEMORY=reuse", NULL};
+static const char *const TOOL_ENV[] = {"SYNCLAB_RUN_MODE=tools", "SYNCLAB_DEVICE_MEMORY=exact",
+                                       NULL};
+static const char *const *const ENVS[] = {PLAIN_ENV, PLAIN_REUSE_ENV, TOOL_ENV};
+enum { NENVS = 3, ENV_VARS = 2 };
 
 void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const char *in_dir,
                     const char *out_dir, int cases, const char *logpath, double timeout_s,
@@ -76,7 +85,7 @@ void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const c
     o->ready_mark = SL_RUNNER_READY;
     o->start_s = SL_RUNNER_START_S;
     o->box = box;
-    o->env = tool ? TOOL_ENV : PLAIN_ENV;
+    o->env = tool ? TOOL_ENV : sl_lever_on("alloc") ? PLAIN_REUSE_ENV : PLAIN_ENV;
     o->quota_dir = out_dir;
     o->quota_entries = cases + OUT_QUOTA_SLACK;
     long long bytes = (long long)(cases + 1) * SL_RUN_LOG_CAP;
@@ -99,15 +108,19 @@ int sl_runner_mps_client(sl_sandbox *box, sl_proc_opts *o)
     const char *pipes = sl_mps_pipes();
     if (!pipes)
         return 0;
-    /* the harness's mode as in sl_runner_opts, and where the daemon is */
+    /* the harness's mode as in sl_runner_opts, and where the daemon is:
+     * one array per mode, as runs of both kinds start together */
     static char pipe_var[4200];
-    static const char *plain[3], *tool[3];
+    static const char *with_pipes[NENVS][ENV_VARS + 2];
     snprintf(pipe_var, sizeof pipe_var, "CUDA_MPS_PIPE_DIRECTORY=%s", pipes);
-    plain[0] = PLAIN_ENV[0];
-    tool[0] = TOOL_ENV[0];
-    plain[1] = tool[1] = pipe_var;
-    plain[2] = tool[2] = NULL;
-    o->env = o->env == TOOL_ENV ? tool : plain;
+    int mode = NENVS - 1;
+    while (mode > 0 && o->env != ENVS[mode])
+        mode--; /* not one of ours: plain, the stricter wall */
+    for (int i = 0; i < ENV_VARS; i++)
+        with_pipes[mode][i] = ENVS[mode][i];
+    with_pipes[mode][ENV_VARS] = pipe_var;
+    with_pipes[mode][ENV_VARS + 1] = NULL;
+    o->env = with_pipes[mode];
     box->mps_pipes = pipes;
     return 1;
 }

@@ -45,7 +45,10 @@ void sl_launched(const char *what);
  * first: the grader skips initcheck where the student allocates nothing
  * (the initcheck lever, levers.h). An array
  * uploaded by sl_to_device is zeroed and freed on the host (data = NULL):
- * student code finds no copy of the input in the runner's memory. */
+ * student code finds no copy of the input in the runner's memory. In a
+ * plain run with the alloc lever, what sl_free gives back is handed out
+ * again (its slack past the asked size zeroed); under a tool every buffer
+ * is an exact cudaMalloc. */
 void *sl_to_device(const sl_array *a);
 void *sl_device_alloc(size_t bytes, int fill_byte);
 /* Appends a host array of count elements copied from dev to out. */

@@ -646,9 +646,52 @@ START_TEST(mps_client_environment)
         ck_assert_int_eq(sl_runner_mps_client(&box, &o), 1);
         ck_assert_str_eq(box.mps_pipes, "/tmp/synclab-mps-1/pipe");
         ck_assert_str_eq(o.env[0], env[0]); /* the mode */
-        ck_assert_str_eq(o.env[1], "CUDA_MPS_PIPE_DIRECTORY=/tmp/synclab-mps-1/pipe");
-        ck_assert_ptr_null(o.env[2]);
+        ck_assert_str_eq(o.env[1], env[1]); /* its device memory */
+        ck_assert_str_eq(o.env[2], "CUDA_MPS_PIPE_DIRECTORY=/tmp/synclab-mps-1/pipe");
+        ck_assert_ptr_null(o.env[3]);
         unsetenv("SYNCLAB_MPS_PIPES");
+    }
+}
+END_TEST
+
+/* The "alloc" lever reaches plain runs only, and both kinds of run carry
+ * the same names in their environment (a student's code cannot tell a tool
+ * run by a name that is missing). */
+static const char *env_of(int tool, const char *levers, int mps)
+{
+    sl_sandbox box;
+    sl_proc_opts o;
+    setenv("SYNCLAB_LEVERS", levers, 1);
+    if (mps)
+        setenv("SYNCLAB_MPS_PIPES", "/tmp/synclab-mps-1/pipe", 1);
+    sl_runner_opts("/bin/true", "compute-sanitizer", tool, NULL, "/tmp", 1, "/dev/null", 5, &box,
+                   &o);
+    sl_runner_mps_client(&box, &o);
+    unsetenv("SYNCLAB_MPS_PIPES");
+    unsetenv("SYNCLAB_LEVERS");
+    static char joined[512];
+    joined[0] = '\0';
+    for (int i = 0; o.env[i]; i++)
+        snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s", i ? " " : "",
+                 o.env[i]);
+    return joined;
+}
+
+START_TEST(device_memory_is_reused_in_plain_runs_only)
+{
+    for (int mps = 0; mps < 2; mps++) {
+        const char *pipe = mps ? " CUDA_MPS_PIPE_DIRECTORY=/tmp/synclab-mps-1/pipe" : "";
+        char want[256];
+        snprintf(want, sizeof want, "SYNCLAB_RUN_MODE=plain SYNCLAB_DEVICE_MEMORY=reuse%s", pipe);
+        ck_assert_str_eq(env_of(0, "dedup,alloc", mps), want);
+        snprintf(want, sizeof want, "SYNCLAB_RUN_MODE=plain SYNCLAB_DEVICE_MEMORY=exact%s", pipe);
+        ck_assert_str_eq(env_of(0, "dedup,initcheck", mps), want);
+        ck_assert_str_eq(env_of(0, "none", mps), want);
+        snprintf(want, sizeof want, "SYNCLAB_RUN_MODE=tools SYNCLAB_DEVICE_MEMORY=exact%s", pipe);
+        for (int tool = 0; tool < SL_NTOOLS; tool++) {
+            ck_assert_str_eq(env_of(SL_TOOL_ORDER[tool], "dedup,alloc", mps), want);
+            ck_assert_str_eq(env_of(SL_TOOL_ORDER[tool], "none", mps), want);
+        }
     }
 }
 END_TEST
@@ -676,6 +719,7 @@ Suite *sandbox_suite(void)
     tcase_add_test(tc, tool_run_without_launches_is_not_clean);
     tcase_add_test(tc, mps_client_sees_the_daemon_only);
     tcase_add_test(tc, mps_client_environment);
+    tcase_add_test(tc, device_memory_is_reused_in_plain_runs_only);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -32,6 +32,8 @@ START_TEST(levers_from_the_environment_value)
     ck_assert(!sl_lever_in(NULL, "jobs"));      /* no gain measured: the GPU is the limit */
     ck_assert(!sl_lever_in(NULL, "racecheck")); /* not proven on a GPU yet */
     ck_assert(sl_lever_in(NULL, "initcheck"));  /* it can find nothing where it is off */
+    ck_assert(sl_lever_in(NULL, "alloc"));      /* tool runs keep exact buffers */
+    ck_assert(!sl_lever_in("dedup,initcheck", "alloc"));
     ck_assert(sl_lever_in("dedup,initcheck", "initcheck"));
     ck_assert(!sl_lever_in("none", "jobs"));
     ck_assert(!sl_lever_in("", "dedup"));

@@ -22,6 +22,10 @@
  *   initcheck) but sum_partials_past_blocks, which shows it still runs
  *   where it can find something; memcheck still compares the small
  *   inputs' outputs under a tool.
+ * - alloc: a plain run keeps the device memory the harness frees and hands
+ *   it out again for a later input (runner_main.cu); tool runs keep one
+ *   exact cudaMalloc per buffer, for memcheck. The driver maps and unmaps
+ *   fresh memory under the same machine-wide lock as it makes contexts.
  * Each sanitizer run costs a CUDA context, and the driver makes contexts
  * one at a time for the whole machine (measured on an H200: 16 at once
  * took 3.2 s, one 0.4 s; graded runners spent 72% of their samples waiting
@@ -29,7 +33,7 @@
 #ifndef SYNCLAB_LEVERS_H
 #define SYNCLAB_LEVERS_H
 
-#define SL_LEVERS_DEFAULT "dedup,initcheck"
+#define SL_LEVERS_DEFAULT "dedup,initcheck,alloc"
 
 /* 1 when lever name is on (see above). */
 int sl_lever_on(const char *name);
