@@ -29,6 +29,7 @@
 #include "roster.h"
 #include "sandbox.h"
 #include "shard.h"
+#include "together.h"
 #include "trace.h"
 
 enum { MAX_STUDENT_REPORT = 64 << 20, MAX_CLASS_LESSONS = 64 };
@@ -215,6 +216,63 @@ static int grade_lesson(class_state *s, int i, int l, const char *dir, sl_outcom
     return 0;
 }
 
+/* Lessons todo[0..n-1] of student i together (judge/together.h): one
+ * runner of them all sweeps them, then each is judged; 0 ok. */
+static int grade_lessons_together(class_state *s, int i, const int *todo, int n, const char *dir,
+                                  sl_outcome *all, const int *offset)
+{
+    const sl_class *c = s->c;
+    sl_lesson_job *jobs = calloc((size_t)n, sizeof *jobs);
+    const sl_lesson **ls = calloc((size_t)n, sizeof *ls);
+    char(*source)[4300] = calloc((size_t)n, sizeof *source);
+    char(*out)[4200] = calloc((size_t)n, sizeof *out);
+    int rc = jobs && ls && source && out ? 0 : -1;
+    int opened = 0;
+    for (int k = 0; rc == 0 && k < n; k++) {
+        int l = todo[k];
+        const sl_located *found = &s->files[i].located[l];
+        ls[k] = c->lessons[l];
+        if (found->found)
+            snprintf(source[k], sizeof source[k], "%s", found->path);
+        else
+            snprintf(source[k], sizeof source[k], "%s/%s.cu", s->files[i].folder, ls[k]->name);
+        snprintf(out[k], sizeof out[k], "%s/%s", dir, ls[k]->name);
+        sl_lesson_job *job = &jobs[k];
+        job->build = c->build;
+        job->harness_lib_dir = c->harness_lib_dir;
+        job->source = source[k];
+        job->out_dir = out[k];
+        job->sanitizer = c->sanitizer;
+        job->seed = s->seeds[i];
+        job->timeout_scale = c->timeout_scale;
+        job->policy = 1;
+        job->shown_folder = found->folder;
+        job->missing_note = found->found ? NULL : found->note;
+        if (sl_lesson_open_channels(ls[k], job) != 0)
+            rc = -1;
+        else
+            opened++;
+    }
+    if (rc == 0) {
+        char together[4200];
+        snprintf(together, sizeof together, "%s/.together", dir);
+        sl_lessons_run_together(ls, jobs, n, together);
+        sl_remove_tree(together, 1);
+        for (int k = 0; k < n; k++) {
+            sl_outcome *o = all + offset[todo[k]];
+            sl_lesson_collect(ls[k], &jobs[k], o);
+            sl_report_write_lesson(jobs[k].out_dir, jobs[k].source, jobs[k].seed, o, ls[k]->count);
+        }
+    }
+    for (int k = 0; k < opened; k++)
+        sl_lesson_close_channels(ls[k], &jobs[k]);
+    free(jobs);
+    free(ls);
+    free(source);
+    free(out);
+    return rc;
+}
+
 /* The dedup key of student i's file for lesson l (dedup.h), with its seed
  * or, any_seed, the key of its static verdicts; -1: none (no cache, a file
  * not found, one that may not be shared). */
@@ -277,6 +335,10 @@ static int grade_student(int i, void *arg)
          * here if it never comes. */
         char keys[MAX_CLASS_LESSONS][65], any[MAX_CLASS_LESSONS][65];
         int busy[MAX_CLASS_LESSONS] = {0}, any_keyed[MAX_CLASS_LESSONS] = {0};
+        /* with the together lever, the lessons this student grades now
+         * wait for the others' claims and are graded together */
+        int together = sl_lever_on("together"), todo[MAX_CLASS_LESSONS], ntodo = 0;
+        sl_dedup_claim_result claimed[MAX_CLASS_LESSONS];
         for (int l = 0; l < c->nlessons; l++) {
             sl_outcome *o = all + offset[l];
             /* a file already graded to static verdicts only: the same for any seed */
@@ -292,6 +354,9 @@ static int grade_student(int i, void *arg)
                 reused_lesson(s, i, l, dir, o, 0);
             } else if (r == SL_DEDUP_BUSY) {
                 busy[l] = 1;
+            } else if (together) {
+                claimed[l] = r;
+                todo[ntodo++] = l;
             } else {
                 if (grade_lesson(s, i, l, dir, o) != 0)
                     return 3;
@@ -300,6 +365,16 @@ static int grade_student(int i, void *arg)
                 if (any_keyed[l])
                     sl_dedup_publish_static(s->dedup_dir, any[l], c->lessons[l], o);
             }
+        }
+        if (ntodo > 0 && grade_lessons_together(s, i, todo, ntodo, dir, all, offset) != 0)
+            return 3;
+        for (int k = 0; k < ntodo; k++) {
+            int l = todo[k];
+            sl_outcome *o = all + offset[l];
+            if (claimed[l] == SL_DEDUP_OWN)
+                sl_dedup_publish(s->dedup_dir, keys[l], c->lessons[l], o);
+            if (any_keyed[l])
+                sl_dedup_publish_static(s->dedup_dir, any[l], c->lessons[l], o);
         }
         for (int l = 0; l < c->nlessons; l++) {
             if (!busy[l])

@@ -84,8 +84,52 @@ int cli_points(const options *o)
     return 0;
 }
 
+/* Several --lesson/--source pairs: each built into <out>/<lesson>, then
+ * one runner of them all at <out>/runner (build.h: sl_build_lessons_runner),
+ * the runner of a submission's sweep. */
+static int build_together(const options *o)
+{
+    sl_build_config bc = cli_build_config();
+    const char *names[16], *dirs[16];
+    char dir[16][4200], lib[16][4200], runner_dir[4200], runner[4300];
+    char arch[16] = "";
+    int rc = 0;
+    for (int i = 0; i < o->nlessons && i < 16; i++) {
+        const sl_lesson *l = cli_lesson_named(o->lessons[i]);
+        if (!l)
+            return 2;
+        snprintf(lib[i], sizeof lib[i], "%s/libsynclab_harness_%s.a", SYNCLAB_HARNESS_DIR, l->name);
+        snprintf(dir[i], sizeof dir[i], "%s/%s", o->out, l->name);
+        bc.harness_lib = lib[i];
+        sl_build b;
+        sl_build_lesson(&bc, l->name, o->sources[i], dir[i], &b);
+        if (!b.ok) {
+            fprintf(stderr, "%s", b.log);
+            rc = 1;
+        }
+        snprintf(arch, sizeof arch, "%s", b.target.arch);
+        sl_build_free(&b);
+        names[i] = l->name;
+        dirs[i] = dir[i];
+    }
+    if (rc)
+        return rc;
+    snprintf(runner_dir, sizeof runner_dir, "%s/runner", o->out);
+    sl_text log = {0};
+    int ok = sl_build_lessons_runner(&bc, SYNCLAB_HARNESS_DIR, names, dirs, o->nlessons, arch,
+                                     runner_dir, runner, sizeof runner, &log);
+    if (!ok)
+        fprintf(stderr, "%s", sl_text_str(&log));
+    else
+        printf("%s\n", runner);
+    sl_text_free(&log);
+    return ok ? 0 : 1;
+}
+
 int cli_build_only(const options *o)
 {
+    if (o->nlessons > 1 && o->nlessons == o->nsources && o->nlessons <= 16 && o->out)
+        return build_together(o);
     if (o->nlessons != 1 || o->nsources != 1 || !o->out)
         return cli_usage();
     const sl_lesson *l = cli_lesson_named(o->lessons[0]);

@@ -41,7 +41,9 @@ static const cli_command COMMANDS[] = {
      "[--out DIR] [--seed N]"},
     {"policy", cli_policy, "--lesson L --source FILE [--out DIR]"},
     {"points", cli_points, "[--points FILE]"},
-    {"build", cli_build_only, "--lesson L --source FILE --out DIR"},
+    {"build", cli_build_only,
+     "--lesson L --source FILE --out DIR\n"
+     "(pairs of --lesson and --source: one runner of them all)"},
     {"inputs", cli_inputs, "--lesson L --seed N --out DIR [--exercise E]"},
     {"locate", cli_locate, "--submission DIR [--lesson L]... [--out DIR]"},
     {"list", run_list, ""},

@@ -235,98 +235,128 @@ static void remember_folders(const sl_lesson_job *job, const sl_build_config *bc
         folder_prefix(g_project, sizeof g_project, real, strlen(real));
 }
 
-int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
+sl_lesson_prep *sl_lesson_prepare(const sl_lesson *l, const sl_lesson_job *job)
 {
-    char out_dir[4096], build_dir[4200], work[4200], lib[4096];
+    sl_lesson_prep *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->l = l;
+    p->job = job;
     sl_mkdirs(job->out_dir);
     /* absolute: runners start in their own output folder (sandbox.h) */
-    if (!realpath(job->out_dir, out_dir))
-        snprintf(out_dir, sizeof out_dir, "%s", job->out_dir);
-    snprintf(build_dir, sizeof build_dir, "%s/build", out_dir);
-    snprintf(work, sizeof work, "%s/work", out_dir);
-    snprintf(lib, sizeof lib, "%s/libsynclab_harness_%s.a", job->harness_lib_dir, l->name);
-    sl_mkdirs(build_dir);
-    sl_mkdirs(work);
-    hide_from_runners(job, out_dir);
+    if (!realpath(job->out_dir, p->out_dir))
+        snprintf(p->out_dir, sizeof p->out_dir, "%s", job->out_dir);
+    snprintf(p->build_dir, sizeof p->build_dir, "%s/build", p->out_dir);
+    snprintf(p->work, sizeof p->work, "%s/work", p->out_dir);
+    snprintf(p->lib, sizeof p->lib, "%s/libsynclab_harness_%s.a", job->harness_lib_dir, l->name);
+    sl_mkdirs(p->build_dir);
+    sl_mkdirs(p->work);
+    hide_from_runners(job, p->out_dir);
     if (!job->channels)
-        return 0; /* nowhere to send verdicts: sl_lesson_collect reports ERROR */
+        return p; /* nowhere to send verdicts: sl_lesson_collect reports ERROR */
     for (int i = 0; i < l->count; i++)
         sl_channel_put(job->channels[i], ""); /* a stale verdict must never be read back */
     sl_contain_adopt_orphans();
 
     sl_build_config bc = *job->build;
-    bc.harness_lib = lib;
-    remember_folders(job, &bc, out_dir, build_dir);
+    bc.harness_lib = p->lib;
+    remember_folders(job, &bc, p->out_dir, p->build_dir);
     bc.submission = job->policy; /* includes only from the submission's folder */
-    sl_build b;
-    g_missing = job->missing_note || access(job->source, F_OK) != 0;
-    g_refused = build_student(l, job, &bc, build_dir, &b);
+    p->missing = job->missing_note || access(job->source, F_OK) != 0;
+    p->refused = build_student(l, job, &bc, p->build_dir, &p->b);
+    p->built = 1;
 
-    g_lesson = l;
-    g_channels = job->channels;
-    memset(&g_ctx, 0, sizeof g_ctx);
-    g_ctx.runner = b.ok ? b.runner : NULL;
-    g_ctx.ptx = b.ptx;
-    g_ctx.object = b.object;
-    g_ctx.source = job->source;
-    g_ctx.build_log = b.log;
-    g_ctx.workdir = work;
-    g_ctx.sanitizer = job->sanitizer;
-    g_ctx.seed = job->seed;
-    g_ctx.bench = job->bench;
-    g_ctx.bench_log2n = job->bench_log2n;
-    g_ctx.timeout_scale = job->timeout_scale;
-    g_ctx.static_only = job->static_only;
+    sl_grade_ctx *c = &p->ctx;
+    c->runner = p->b.ok ? p->b.runner : NULL;
+    c->ptx = p->b.ptx;
+    c->object = p->b.object;
+    c->source = job->source;
+    c->build_log = p->b.log;
+    c->workdir = p->work;
+    c->sanitizer = job->sanitizer;
+    c->seed = job->seed;
+    c->bench = job->bench;
+    c->bench_log2n = job->bench_log2n;
+    c->timeout_scale = job->timeout_scale;
+    c->static_only = job->static_only;
     /* the runner's archs and the GPU's: can it run there at all? */
-    char archs_path[4200], why[1024];
-    snprintf(archs_path, sizeof archs_path, "%.*s.archs", (int)(strlen(lib) - 2), lib);
-    char *harness_archs = sl_read_file(archs_path, 4096, NULL);
-    if (harness_archs)
-        harness_archs[strcspn(harness_archs, "\n")] = '\0';
-    g_ctx.target = &b.target;
-    g_ctx.harness_archs = harness_archs;
-    g_ctx.cuda_version = bc.cuda_version;
-    if (b.ok && !job->static_only &&
-        sl_arch_mismatch(&b.target, harness_archs, bc.cuda_version, NULL, why, sizeof why))
-        g_ctx.arch_error = why;
+    char archs_path[4200];
+    snprintf(archs_path, sizeof archs_path, "%.*s.archs", (int)(strlen(p->lib) - 2), p->lib);
+    p->harness_archs = sl_read_file(archs_path, 4096, NULL);
+    if (p->harness_archs)
+        p->harness_archs[strcspn(p->harness_archs, "\n")] = '\0';
+    c->target = &p->b.target;
+    c->harness_archs = p->harness_archs;
+    c->cuda_version = job->build->cuda_version;
+    if (p->b.ok && !job->static_only &&
+        sl_arch_mismatch(&p->b.target, p->harness_archs, job->build->cuda_version, NULL,
+                         p->arch_why, sizeof p->arch_why))
+        c->arch_error = p->arch_why;
 
     /* Every static verdict (build, TODO, PTX rules) before the first
      * runner starts: nothing a runner does can change them. */
-    sl_static_verdict *statics = calloc((size_t)l->count + 1, sizeof *statics);
-    if (statics) {
-        sl_grade_statics(l, &g_ctx, statics);
-        g_ctx.statics = statics;
+    p->statics = calloc((size_t)l->count + 1, sizeof *p->statics);
+    if (p->statics) {
+        sl_grade_statics(l, c, p->statics);
+        c->statics = p->statics;
     }
-    int graded = 0;
-    int *which = calloc((size_t)l->count + 1, sizeof *which);
-    for (int i = 0; which && i < l->count; i++)
+    p->which = calloc((size_t)l->count + 1, sizeof *p->which);
+    for (int i = 0; p->which && i < l->count; i++)
         if (wanted(job, l->exercises[i].name))
-            which[graded++] = i;
-    /* before Check forks the judges: they inherit what the sweep found */
-    sl_swept *swept = calloc((size_t)l->count + 1, sizeof *swept);
+            p->which[p->graded++] = i;
+    p->swept = calloc((size_t)l->count + 1, sizeof *p->swept);
     /* once, before the sweep and the judges' forks: they inherit it */
     int gpu = job->static_only ? SL_GPU_UNKNOWN : sl_gpu_probe();
-    if (swept && sl_sweep_enabled() && !job->static_only && gpu != SL_GPU_NONE &&
-        !g_ctx.arch_error) {
-        double t0 = sl_now();
-        sl_sweep_lesson(l, &g_ctx, which, graded, swept);
-        g_ctx.sweep_seconds = sl_now() - t0;
-        sl_contain_kill_children(NULL, 0, 5.0); /* nothing a sweep runner started stays */
-        g_ctx.swept = swept;
+    p->sweepable = p->swept && p->which && sl_sweep_enabled() && !job->static_only &&
+                   gpu != SL_GPU_NONE && !c->arch_error;
+    return p;
+}
+
+void sl_lesson_judge(sl_lesson_prep *p)
+{
+    if (!p)
+        return;
+    const sl_lesson *l = p->l;
+    const sl_lesson_job *job = p->job;
+    if (job->channels && p->built) {
+        sl_build_config bc = *job->build;
+        bc.harness_lib = p->lib;
+        remember_folders(job, &bc, p->out_dir, p->build_dir);
+        if (p->sweepable && !p->presweep) {
+            double t0 = sl_now();
+            sl_sweep_lesson(l, &p->ctx, p->which, p->graded, p->swept);
+            p->ctx.sweep_seconds = sl_now() - t0;
+            sl_contain_kill_children(NULL, 0, 5.0); /* nothing a sweep runner started stays */
+        }
+        if (p->sweepable)
+            p->ctx.swept = p->swept;
+        /* before Check forks the judges: they inherit what the sweep found */
+        g_lesson = l;
+        g_channels = job->channels;
+        g_ctx = p->ctx;
+        g_missing = p->missing;
+        g_refused = p->refused;
+        run_suite(l, job, p->which, p->graded);
+        memset(&g_ctx, 0, sizeof g_ctx); /* it pointed into p */
     }
-    run_suite(l, job, which, graded);
-    g_ctx.swept = NULL;
-    g_ctx.statics = NULL;
-    sl_grade_statics_free(statics, l->count);
-    free(statics);
-    sl_grade_swept_free(swept, l->count);
-    free(swept);
-    free(which);
-    memset(&g_ctx, 0, sizeof g_ctx); /* it pointed at b, why and harness_archs */
-    free(harness_archs);
-    sl_build_free(&b);
+    sl_grade_statics_free(p->statics, l->count);
+    free(p->statics);
+    sl_grade_swept_free(p->swept, l->count);
+    free(p->swept);
+    free(p->which);
+    free(p->harness_archs);
+    if (p->built)
+        sl_build_free(&p->b);
+    free(p);
     /* whatever escaped a judge that died is ours now: it goes */
     sl_contain_kill_children(NULL, 0, 5.0);
+}
+
+int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
+{
+    sl_lesson_prep *p = sl_lesson_prepare(l, job);
+    int graded = p && job->channels ? p->graded : 0;
+    sl_lesson_judge(p);
     return graded;
 }
 

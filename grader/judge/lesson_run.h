@@ -38,8 +38,35 @@ typedef struct {
 int sl_lesson_open_channels(const sl_lesson *l, sl_lesson_job *job);
 void sl_lesson_close_channels(const sl_lesson *l, sl_lesson_job *job);
 /* Builds and judges; the outcomes go to the channels, so this may run in a
- * child process. Returns the number of exercises judged. */
+ * child process. Returns the number of exercises judged. It is
+ * sl_lesson_prepare, then sl_lesson_judge. */
 int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job);
+
+/* A lesson built and judged statically, none of its code run yet: what
+ * the submission's sweep (sweep.h: sl_sweep_submission) needs of it. */
+typedef struct {
+    const sl_lesson *l;
+    const sl_lesson_job *job;
+    sl_grade_ctx ctx; /* its pointers point into this struct */
+    sl_build b;
+    int built;   /* b holds a build to free */
+    int refused; /* the policy refused the file */
+    int missing; /* no such file */
+    char out_dir[4096], build_dir[4200], work[4200], lib[4096];
+    char *harness_archs;
+    char arch_why[1024];
+    sl_static_verdict *statics;
+    int *which; /* the exercises to grade, which[0..graded-1] */
+    int graded;
+    sl_swept *swept; /* l->count entries */
+    int sweepable;   /* a sweep may run: GPU, runner for this GPU, not static only */
+    int presweep;    /* swept was filled before (the submission's sweep) */
+} sl_lesson_prep;
+/* Builds and decides the static verdicts; NULL when out of memory. */
+sl_lesson_prep *sl_lesson_prepare(const sl_lesson *l, const sl_lesson_job *job);
+/* Sweeps the lesson unless presweep, judges every exercise (Check, forked
+ * judges, outcomes to the channels) and frees p. */
+void sl_lesson_judge(sl_lesson_prep *p);
 /* outcomes[i] for each exercise of l, in order; exercises left out by `only`
  * get verdict SL_V_COUNT, one without an outcome gets ERROR. The callers
  * then write out_dir/results.json (sl_report_write_lesson), which `hint`

@@ -37,4 +37,29 @@ int sl_sweep_enabled(void);
 void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
                      sl_swept *swept);
 
+/* The submission's sweep: every lesson's exercises in one runner of all
+ * of them (build.h: sl_build_lessons_runner), so a submission makes five
+ * CUDA contexts where seven lessons made up to 35; the driver makes them
+ * one at a time for the whole machine (scripts/bench-contexts.sh), which
+ * made them most of a class's time. The same rules as a lesson's sweep;
+ * a tool's report with findings is split between the lessons by the files
+ * it names (sanitizer.h): a lesson it names loses that check, as in its
+ * own sweep, and the others keep it when the report accounts for every
+ * finding. What it cannot split (and a racecheck report naming a lesson,
+ * whose hazards only that lesson's own sweep may dismiss) leaves those
+ * lessons undecided: they sweep again alone, from scratch. */
+enum { SL_SWEEP_MAX_LESSONS = 16 };
+typedef struct {
+    const sl_lesson *l;
+    const sl_grade_ctx *ctx; /* its own: its PTX, source and runner (early diagnoses) */
+    const int *which;        /* the exercises to sweep, which[0..n-1] */
+    int n;
+    sl_swept *swept; /* l->count entries, zeroed by the caller */
+} sl_sweep_lesson_in;
+/* Returns a bit per lesson of in[0..n-1] the sweep left undecided (all of
+ * them when it could not run: no sanitizer, two lessons' files of the same
+ * name); their swept entries must be cleared before they sweep alone. */
+unsigned sl_sweep_submission(const sl_sweep_lesson_in *in, int n, const char *runner,
+                             const char *workdir);
+
 #endif

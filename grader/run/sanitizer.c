@@ -334,3 +334,56 @@ sl_verdict sl_sanitizer_parse_dismissing(int tool, const char *report, const cha
     *dismissed = 1;
     return SL_V_PASS;
 }
+
+unsigned sl_sanitizer_files_named(const char *report, const char *const *files, int n,
+                                  int *complete)
+{
+    unsigned named = 0;
+    int blocks = 0, attributed = 0, in_block = 0, block_named = 0, total = -1, unprinted = 0;
+    for (const char *s = report ? report : ""; *s;) {
+        size_t len = strcspn(s, "\n");
+        char line[1024];
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), s);
+        s += len + (s[len] == '\n');
+        if (strncmp(line, "=========", 9) != 0)
+            continue; /* the protocol, the program's own lines */
+        const char *t = line + 9;
+        int spaces = (int)strspn(t, " ");
+        t += spaces;
+        const char *sum;
+        if (!*t) {
+            in_block = 0;
+        } else if (starts(t, "COMPUTE-SANITIZER")) {
+            continue;
+        } else if ((sum = strstr(t, "ERROR SUMMARY:")) != NULL) {
+            if (strstr(t, "not printed"))
+                unprinted = 1;
+            else if (total < 0)
+                total = atoi(sum + 14);
+        } else if ((sum = strstr(t, "RACECHECK SUMMARY:")) != NULL) {
+            int shown, e, w;
+            if (racecheck_summary(sum, &shown, &e, &w) && shown >= 0) {
+                total = shown;
+                unprinted |= shown != e + w; /* hazards it did not show */
+            }
+        } else {
+            if (spaces == 1) { /* a finding's head; its details are indented */
+                blocks++;
+                in_block = 1;
+                block_named = 0;
+            }
+            char loc[256];
+            if (in_block && location_of(t, loc, sizeof loc)) {
+                loc[strcspn(loc, ":")] = '\0';
+                for (int i = 0; i < n; i++)
+                    if (strcmp(loc, files[i]) == 0) {
+                        named |= 1u << i;
+                        attributed += !block_named;
+                        block_named = 1;
+                    }
+            }
+        }
+    }
+    *complete = total >= 0 && !unprinted && blocks == total && attributed == blocks;
+    return named;
+}

@@ -31,6 +31,16 @@ typedef struct {
 
 /* Each lesson's harness.cu defines this table, ended by {NULL, NULL, NULL}. */
 extern const sl_runner_exercise sl_runner_exercises[];
+/* A runner of a whole submission (build.h: sl_build_lessons_runner) links
+ * each lesson's harness with its table named sl_runner_exercises_<lesson>
+ * and this list of them, made by CMake (runner_lessons.cu; a lesson not
+ * linked has a NULL table): its exercises are named "<lesson>/<exercise>".
+ * Weak: a runner of one lesson has no list. */
+typedef struct {
+    const char *lesson;
+    const sl_runner_exercise *table;
+} sl_runner_lesson;
+extern const sl_runner_lesson sl_runner_lessons[] __attribute__((weak));
 
 #define SL_CHECK(call) sl_check_cuda((call), #call, __FILE__, __LINE__)
 /* On error prints "CUDA error: <name>: <text> (<what>)" and exits with

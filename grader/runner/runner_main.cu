@@ -476,11 +476,29 @@ extern "C" cudaError_t sl_student_cudaMemcpyAsync(void *dst, const void *src, si
 
 /* ---------- commands ---------- */
 
+/* "<lesson>/<exercise>" in a runner of several lessons (runner.h). */
+static const sl_runner_exercise *lesson_table(const char **name)
+{
+    const char *slash = strchr(*name, '/');
+    if (!slash)
+        return sl_runner_exercises;
+    size_t len = (size_t)(slash - *name);
+    for (const sl_runner_lesson *l = sl_runner_lessons; l && l->lesson; l++)
+        if (l->table && strlen(l->lesson) == len && strncmp(l->lesson, *name, len) == 0) {
+            *name = slash + 1;
+            return l->table;
+        }
+    return NULL;
+}
+
 static const sl_runner_exercise *find_exercise(const char *name)
 {
-    for (const sl_runner_exercise *e = sl_runner_exercises; e->name; e++)
+    const char *asked = name;
+    const sl_runner_exercise *table = lesson_table(&name);
+    for (const sl_runner_exercise *e = table; e && e->name; e++)
         if (strcmp(e->name, name) == 0)
             return e;
+    name = asked;
     protocol("runner: no exercise named '%s'\n", name);
     quit(SL_EXIT_NO_EXERCISE);
 }
@@ -754,6 +772,9 @@ int main(int argc, char **argv)
     if (argc == 2 && strcmp(argv[1], "list") == 0) {
         for (const sl_runner_exercise *e = sl_runner_exercises; e->name; e++)
             printf("%s%s\n", e->name, e->bench ? " (bench)" : "");
+        for (const sl_runner_lesson *l = sl_runner_lessons; l && l->lesson; l++)
+            for (const sl_runner_exercise *e = l->table; e && e->name; e++)
+                printf("%s/%s%s\n", l->lesson, e->name, e->bench ? " (bench)" : "");
         return SL_EXIT_OK;
     }
     return usage();

@@ -756,3 +756,87 @@ void sl_build_free(sl_build *b)
     free(b->log);
     b->log = NULL;
 }
+
+/* ---------- one runner for several lessons ---------- */
+
+int sl_build_lessons_runner(const sl_build_config *cfg, const char *harness_dir,
+                            const char *const *lessons, const char *const *build_dirs, int n,
+                            const char *arch_sm, const char *out_dir, char *runner,
+                            size_t runner_len, sl_text *log)
+{
+    enum { MAX = 16 };
+    if (n < 1 || n > MAX || sl_mkdirs(out_dir) != 0)
+        return 0;
+    char objects[MAX][4200], libs[MAX][4200], arch[64], list[4300], renames[4300];
+    snprintf(arch, sizeof arch, "-arch=sm_%s", arch_sm);
+    snprintf(runner, runner_len, "%s/runner", out_dir);
+    unlink(runner);
+    for (int i = 0; i < n; i++) {
+        char linked[4300], objlog[4300];
+        snprintf(linked, sizeof linked, "%s/student.linked.o", build_dirs[i]);
+        snprintf(libs[i], sizeof libs[i], "%s/libsynclab_lesson_runner_%s.a", harness_dir,
+                 lessons[i]);
+        snprintf(objects[i], sizeof objects[i], "%s/%s.o", out_dir, lessons[i]);
+        snprintf(list, sizeof list, "%s/%s.local", out_dir, lessons[i]);
+        snprintf(renames, sizeof renames, "%s/%s.renamed", out_dir, lessons[i]);
+        snprintf(objlog, sizeof objlog, "%s/objcopy-%s.log", out_dir, lessons[i]);
+        sl_text hide = {0}, rename = {0}, pairs = {0};
+        int ok = sl_hostobj_lesson_names(linked, libs[i], &hide, &rename) == 0;
+        /* "name name.sl.<lesson>": a name no C++ source can spell */
+        for (const char *l = sl_text_str(&rename); ok && *l;) {
+            size_t len = strcspn(l, "\n");
+            sl_text_printf(&pairs, "%.*s %.*s.sl.%s\n", (int)len, l, (int)len, l, lessons[i]);
+            l += len + (l[len] == '\n');
+        }
+        ok = ok && sl_write_file(list, sl_text_str(&hide)) == 0 &&
+             sl_write_file(renames, sl_text_str(&pairs)) == 0;
+        sl_text_free(&hide);
+        sl_text_free(&rename);
+        sl_text_free(&pairs);
+        char localize_opt[4400], redefine_opt[4400];
+        snprintf(localize_opt, sizeof localize_opt, "--localize-symbols=%s", list);
+        snprintf(redefine_opt, sizeof redefine_opt, "--redefine-syms=%s", renames);
+        char *copy[] = {"objcopy", localize_opt, redefine_opt, linked, objects[i], NULL};
+        if (!ok || !run_tool(copy, objlog, cfg->timeout_s, log, NULL)) {
+            sl_text_printf(log, "error: %s: its object cannot join the others\n", lessons[i]);
+            return 0;
+        }
+    }
+    /* each lesson's table asked for by name: the list in
+     * libsynclab_runner_lessons.a names them weakly, which pulls nothing
+     * from an archive */
+    char cupti_rpath[4200], common[4200], linklog[4300];
+    snprintf(cupti_rpath, sizeof cupti_rpath, "-rpath=%s", SYNCLAB_CUPTI_DIR);
+    snprintf(common, sizeof common, "%s/libsynclab_runner_lessons.a", harness_dir);
+    snprintf(linklog, sizeof linklog, "%s/link.log", out_dir);
+    char undefined[MAX][160];
+    char *link[16 + 4 * MAX];
+    int k = 0;
+    link[k++] = (char *)cfg->nvcc;
+    link[k++] = arch;
+    link[k++] = "-Xlinker";
+    link[k++] = "--wrap=cudaLaunchCooperativeKernel";
+    for (int i = 0; i < n; i++) {
+        snprintf(undefined[i], sizeof undefined[i], "--undefined=sl_runner_exercises_%s",
+                 lessons[i]);
+        link[k++] = "-Xlinker";
+        link[k++] = undefined[i];
+    }
+    for (int i = 0; i < n; i++)
+        link[k++] = objects[i];
+    for (int i = 0; i < n; i++)
+        link[k++] = libs[i];
+    link[k++] = common;
+    link[k++] = SYNCLAB_SECCOMP_LIB;
+    link[k++] = SYNCLAB_CUPTI_LIB;
+    link[k++] = "-Xlinker";
+    link[k++] = cupti_rpath;
+    link[k++] = "-o";
+    link[k++] = runner;
+    link[k] = NULL;
+    if (!run_tool(link, linklog, cfg->timeout_s, log, NULL)) {
+        unlink(runner);
+        return 0;
+    }
+    return 1;
+}

@@ -22,6 +22,7 @@
 #define SYNCLAB_BUILD_H
 
 #include "gpu_arch.h"
+#include "text.h"
 /* Next to the PTX (its path + this): the library files among what the
  * compiler read, one realpath a line (build.c: which files are library
  * code), for sl_ptx_mark_library. */
@@ -63,6 +64,22 @@ typedef struct {
 void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char *source,
                      const char *out_dir, sl_build *b);
 void sl_build_free(sl_build *b);
+/* One runner for lessons[0..n-1] of one submission, each already built by
+ * sl_build_lesson into build_dirs[i] for the GPU arch arch_sm ("90"):
+ * their student objects, libsynclab_lesson_runner_<lesson>.a (the
+ * harness, its table renamed) and libsynclab_runner_lessons.a (the
+ * runner's main and the list of tables), all from harness_dir. It runs
+ * any of their exercises as "<lesson>/<exercise>" (runner.h), so a
+ * submission's sweep makes one CUDA context per check, not one per lesson
+ * and check. Two files may define the same name: in each object the names
+ * its harness does not call are made local or renamed
+ * (sl_hostobj_lesson_names); a name two harnesses call fails the link.
+ * 1 with the runner's path in runner (out_dir/runner); 0 with the
+ * compiler's words in log. */
+int sl_build_lessons_runner(const sl_build_config *cfg, const char *harness_dir,
+                            const char *const *lessons, const char *const *build_dirs, int n,
+                            const char *arch_sm, const char *out_dir, char *runner,
+                            size_t runner_len, sl_text *log);
 /* 1 when nvcc can write into path: nvcc runs its steps through sh and
  * splits some arguments at commas, so no , " $ ` \ or control character. */
 int sl_build_folder_ok(const char *path);

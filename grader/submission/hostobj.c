@@ -852,7 +852,8 @@ static void member_definitions(const unsigned char *data, size_t size, name_list
 
 /* Every member of an ar archive (members that are no ELF object, such as
  * its symbol table, define nothing). -1 when it is no archive. */
-static int archive_definitions(const char *path, name_list *out)
+static int archive_names(const char *path, name_list *out,
+                         void (*each)(const unsigned char *, size_t, name_list *))
 {
     size_t len = 0;
     char *a = sl_read_file(path, 1u << 30, &len);
@@ -868,11 +869,26 @@ static int archive_definitions(const char *path, name_list *out)
         off += 60;
         if (n > len - off)
             break;
-        member_definitions((const unsigned char *)a + off, n, out);
+        each((const unsigned char *)a + off, n, out);
         off += n + (n & 1);
     }
     free(a);
     return 0;
+}
+
+/* The names an object (one archive member) uses from elsewhere. */
+static void member_references(const unsigned char *data, size_t size, name_list *out)
+{
+    sl_text ignored = {0};
+    elf e = {0};
+    e.data = data;
+    e.size = size;
+    e.why = &ignored;
+    if (load(&e) == 0)
+        for (int i = 1; i < e.nsym; i++)
+            if (e.sym[i].st_shndx == SHN_UNDEF && *sym_name(&e, i))
+                names_add(out, sym_name(&e, i), ELF64_ST_BIND(e.sym[i].st_info));
+    sl_text_free(&ignored);
 }
 
 /* Is section sec in a COMDAT group: the compiler's copy of an inline
@@ -942,7 +958,7 @@ int sl_hostobj_check_harness(const char *object_path, const char *harness_lib, c
     elf e;
     char *data = open_object(object_path, label, why, &e);
     int rc;
-    if (!data || load(&e) != 0 || archive_definitions(harness_lib, &harness) != 0) {
+    if (!data || load(&e) != 0 || archive_names(harness_lib, &harness, member_definitions) != 0) {
         sl_text_printf(why,
                        "%s: error: submission policy: the compiled object or the harness "
                        "library (%s) cannot be inspected\n",
@@ -1177,4 +1193,35 @@ int sl_hostobj_check_assembly(const char *text, const char *label, sl_text *why)
                        label);
     }
     return bad == 0;
+}
+
+int sl_hostobj_lesson_names(const char *object_path, const char *harness_lib, sl_text *hide,
+                            sl_text *rename)
+{
+    name_list used = {0};
+    elf e;
+    sl_text ignored = {0};
+    char *data = open_object(object_path, "", &ignored, &e);
+    int rc = -1;
+    if (data && load(&e) == 0 && archive_names(harness_lib, &used, member_references) == 0) {
+        rc = 0;
+        for (int i = 1; i < e.nsym; i++) {
+            const Elf64_Sym *sym = &e.sym[i];
+            const char *name = sym_name(&e, i);
+            int bind = ELF64_ST_BIND(sym->st_info);
+            if (sym->st_shndx == SHN_UNDEF || bind == STB_LOCAL || !*name ||
+                harness_binding(&used, name) >= 0)
+                continue; /* what the lesson's harness calls keeps its name */
+            /* a COMDAT group is kept or dropped by its name, whatever its
+             * binding: only a new name keeps this object's own copy */
+            if (bind == STB_GLOBAL && !in_comdat_group(&e, sym->st_shndx))
+                sl_text_printf(hide, "%s\n", name);
+            else
+                sl_text_printf(rename, "%s\n", name);
+        }
+    }
+    names_free(&used);
+    sl_text_free(&ignored);
+    free(data);
+    return rc;
 }

@@ -36,6 +36,15 @@ int sl_hostobj_check(const char *object_path, const char *label, sl_text *why);
  * be read. */
 int sl_hostobj_check_harness(const char *object_path, const char *harness_lib, const char *label,
                              sl_text *why);
+/* For a runner of several lessons (build.h), where two lessons' files may
+ * define the same name: the names the object defines that the lesson's
+ * harness library (libsynclab_lesson_runner_<lesson>.a) does not use, one
+ * a line: plain global definitions into hide (made local), weak ones and
+ * COMDAT copies of inline functions and templates into rename (the linker
+ * keeps one COMDAT group per name, whatever its binding: each lesson keeps
+ * its own under a new name). 0 ok, -1 when either cannot be read. */
+int sl_hostobj_lesson_names(const char *object_path, const char *harness_lib, sl_text *hide,
+                            sl_text *rename);
 /* Whether the host code may use the external name (the allow-list). */
 int sl_hostobj_allowed(const char *name);
 /* The checks on an object in memory, without the disassembly (so without

@@ -216,3 +216,12 @@ add_test(NAME grading.sweep
                  ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/sweep)
 set_tests_properties(grading.sweep PROPERTIES SKIP_RETURN_CODE 77 LABELS "gpu;grader" TIMEOUT 900
                      ${SYNCLAB_GPU_TEST})
+
+# The together lever (judge/together.h): a student's lessons swept in one
+# runner give the grades each lesson's own sweep gives, with several
+# lessons wrong at once (a hang, memcheck, a race, a launch error).
+add_test(NAME class.together
+         COMMAND ${SYNCLAB_ON_GPU} bash ${CMAKE_CURRENT_SOURCE_DIR}/class_together.sh $<TARGET_FILE:syncgrade>
+                 ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/class-together)
+set_tests_properties(class.together PROPERTIES LABELS "gpu;class" TIMEOUT 1200
+                     SKIP_RETURN_CODE 77 ${SYNCLAB_GPU_TEST})

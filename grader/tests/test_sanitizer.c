@@ -154,6 +154,85 @@ START_TEST(memcheck_out_of_bounds)
 }
 END_TEST
 
+static unsigned named_in_fixture(const char *name, const char *const *files, int n, int *complete)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", FIXTURES_DIR, name);
+    char *text = sl_read_file(path, 1 << 20, NULL);
+    ck_assert_msg(text != NULL, "missing fixture %s", path);
+    unsigned named = sl_sanitizer_files_named(text, files, n, complete);
+    free(text);
+    return named;
+}
+
+/* A report of a runner of several lessons, split by the files its
+ * findings name (the together lever): a file not named is clean only when
+ * every finding was printed and each names a file. */
+START_TEST(findings_are_split_by_file)
+{
+    const char *files[] = {"barriers.cu", "reduction.cu", "scan.cu"};
+    const char *one =
+        "========= COMPUTE-SANITIZER\n"
+        "@@exercise reduction/tree_reduce\n"
+        "========= Invalid __global__ read of size 4 bytes\n"
+        "=========     at tree_reduce(const int *, int *, int)+0x70 in /b/src/reduction.cu:31\n"
+        "=========     by thread (100,0,0) in block (3,0,0)\n"
+        "=========     Address 0x7f0000001000 is out of bounds\n"
+        "========= \n"
+        "========= ERROR SUMMARY: 1 error\n";
+    int complete = -1;
+    ck_assert_uint_eq(sl_sanitizer_files_named(one, files, 3, &complete), 2u);
+    ck_assert_int_eq(complete, 1);
+
+    /* an API error names no file: nothing can be said of any */
+    const char *api =
+        "========= COMPUTE-SANITIZER\n"
+        "========= Invalid __global__ read of size 4 bytes\n"
+        "=========     at tree_reduce(const int *, int *, int)+0x70 in /b/src/reduction.cu:31\n"
+        "========= \n"
+        "========= Program hit cudaErrorLaunchFailure (error 719) due to \"unspecified launch "
+        "failure\" on CUDA API call to cudaDeviceSynchronize.\n"
+        "========= \n"
+        "========= ERROR SUMMARY: 2 errors\n";
+    ck_assert_uint_eq(sl_sanitizer_files_named(api, files, 3, &complete), 2u);
+    ck_assert_int_eq(complete, 0);
+
+    /* a finding in a library header only */
+    const char *header =
+        "========= Barrier error detected. Divergent thread(s) in warp.\n"
+        "=========     at cuda::barrier::arrive()+0x40 in /usr/include/cuda/barrier:120\n"
+        "========= \n"
+        "========= ERROR SUMMARY: 1 error\n";
+    ck_assert_uint_eq(sl_sanitizer_files_named(header, files, 3, &complete), 0u);
+    ck_assert_int_eq(complete, 0);
+
+    /* a summary that counts more than were printed, or none at all */
+    const char *more =
+        "========= Invalid __global__ read of size 4 bytes\n"
+        "=========     at tree_reduce(const int *, int *, int)+0x70 in /b/src/reduction.cu:31\n"
+        "========= \n"
+        "========= ERROR SUMMARY: 2 errors\n";
+    sl_sanitizer_files_named(more, files, 3, &complete);
+    ck_assert_int_eq(complete, 0);
+    sl_sanitizer_files_named("========= Invalid __global__ read of size 4 bytes\n"
+                             "=========     at f()+0x70 in /b/src/scan.cu:3\n",
+                             files, 3, &complete);
+    ck_assert_int_eq(complete, 0);
+
+    /* real reports: one racecheck pair, complete; past the print limit
+     * (initcheck) and hazards not displayed (racecheck): not */
+    const char *p[] = {"q.cu", "p.cu"};
+    ck_assert_uint_eq(named_in_fixture("racecheck_read_before_wait.txt", p, 2, &complete), 2u);
+    ck_assert_int_eq(complete, 1);
+    ck_assert_uint_eq(named_in_fixture("initcheck_uninit.txt", p, 2, &complete), 2u);
+    ck_assert_int_eq(complete, 0);
+    named_in_fixture("racecheck_warp_warnings.txt", p, 2, &complete);
+    ck_assert_int_eq(complete, 0);
+    ck_assert_uint_eq(named_in_fixture("synccheck_divergent.txt", p, 2, &complete), 2u);
+    ck_assert_int_eq(complete, 1);
+}
+END_TEST
+
 START_TEST(sanitizer_arguments)
 {
     const char *argv[20];
@@ -254,6 +333,7 @@ Suite *sanitizer_suite(void)
     tcase_add_test(tc, clean_report_passes);
     tcase_add_test(tc, memcheck_api_errors_are_not_memory_errors);
     tcase_add_test(tc, memcheck_out_of_bounds);
+    tcase_add_test(tc, findings_are_split_by_file);
     tcase_add_test(tc, sanitizer_arguments);
     tcase_add_test(tc, runner_argv_plain_and_under_a_tool);
     tcase_add_test(tc, tool_order_and_verdicts);

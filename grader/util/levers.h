@@ -26,6 +26,9 @@
  *   it out again for a later input (runner_main.cu); tool runs keep one
  *   exact cudaMalloc per buffer, for memcheck. The driver maps and unmaps
  *   fresh memory under the same machine-wide lock as it makes contexts.
+ * - together: a student's lessons are swept in one runner of them all
+ *   (judge/together.h): five processes for the submission's plain run
+ *   and tools, where each lesson made its own five (up to 35 contexts).
  * Each sanitizer run costs a CUDA context, and the driver makes contexts
  * one at a time for the whole machine (measured on an H200: 16 at once
  * took 3.2 s, one 0.4 s; graded runners spent 72% of their samples waiting
@@ -33,7 +36,7 @@
 #ifndef SYNCLAB_LEVERS_H
 #define SYNCLAB_LEVERS_H
 
-#define SL_LEVERS_DEFAULT "dedup,initcheck,alloc"
+#define SL_LEVERS_DEFAULT "dedup,initcheck,alloc,together"
 
 /* 1 when lever name is on (see above). */
 int sl_lever_on(const char *name);

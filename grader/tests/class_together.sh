@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The together lever (judge/together.h): a student's lessons swept in one
+# runner of them all give the same grades.csv as each lesson swept alone,
+# for students whose files go wrong in several lessons at once: a hang, a
+# read past the end (memcheck), a race, a barrier error, a launch error
+# and the solutions beside them. Needs a GPU: without one nothing is swept.
+#   class_together.sh <syncgrade> <source dir> <out dir>
+set -euo pipefail
+syncgrade=$1 src=$(cd "$2" && pwd) out=$3
+probe=$(dirname "$syncgrade")/harness/synclab_gpu_probe
+rc=0
+timeout 60 "$probe" > /dev/null 2>&1 || rc=$?
+[ "$rc" -ne 77 ] || { echo "no GPU: nothing to sweep"; exit 77; }
+rm -rf "$out"
+inline_mutant() { # the zoo file with the solution it includes pasted in
+  awk -v sol="$src/solutions" '
+    match($0, /^#include "(\.\.\/)+solutions\/[a-z_0-9]+\.cu"/) {
+      f = $0; sub(/^#include "(\.\.\/)+solutions\//, "", f); sub(/".*/, "", f)
+      while ((getline l < (sol "/" f)) > 0) print l
+      close(sol "/" f); next
+    }
+    { print }' "$1"
+}
+student() { # student <name> <lesson>/<zoo file>...
+  local dir=$out/class/$1
+  shift
+  mkdir -p "$dir"
+  cp "$src"/solutions/*.cu "$dir"/
+  for m in "$@"; do
+    inline_mutant "$src/lessons/${m%%/*}/zoo/${m#*/}.cu" > "$dir/${m%%/*}.cu"
+  done
+}
+student ana
+student ben awbarrier/early_return reduction/out_of_bounds coop/too_many_blocks
+student cy awbarrier/read_before_wait reduction/sum_head_past_n barriers/$(ls "$src/lessons/barriers/zoo" | head -1 | sed 's/\.cu$//')
+grade() { # grade <levers> <folder>
+  local rc=0
+  SYNCLAB_LEVERS=$1 SYNCLAB_TRACE=1 "$syncgrade" class --submissions "$out/class" --out "$out/$2" \
+    --seed 7 --jobs 3 --quiet 2> "$out/$2.trace" || rc=$?
+  [ "$rc" -le 1 ] || { tail -n 30 "$out/$2.trace"; echo "syncgrade class: exit $rc"; exit 1; }
+}
+grade initcheck,alloc alone # no dedup: every lesson of every student graded
+grade initcheck,alloc,together together
+[ "$(grep -c '^\[trace\] together: 7 of 7 lessons swept together$' "$out/together.trace")" -ge 1 ] ||
+  { grep '^\[trace\] together' "$out/together.trace" || true; echo "the solutions were not swept together"; exit 1; }
+! grep -q '^\[trace\] together' "$out/alone.trace" || { echo "together ran without its lever"; exit 1; }
+diff "$out/alone/grades.csv" "$out/together/grades.csv" ||
+  { echo "together changed the grades"; exit 1; }
+grep -E '^ana,' "$out/together/grades.csv" | grep -q ',FAIL\|,0,' && { echo "the solutions lost points"; exit 1; }
+echo "together: the same grades.csv for $(($(wc -l < "$out/together/grades.csv") - 1)) students"
+grep '^\[trace\] together: [0-9]* of' "$out/together.trace" | sort | uniq -c
+grep -o '^\[trace\] sweep submission: [a-z]* [a-z ]*' "$out/together.trace" | sort | uniq -c
