@@ -833,8 +833,9 @@ static int harness_binding(const name_list *l, const char *name)
     return best;
 }
 
-/* The global and weak names an object (one archive member) defines. */
-static void member_definitions(const unsigned char *data, size_t size, name_list *out)
+/* The names an object (one archive member) defines (global and weak), or
+ * those it uses from elsewhere (undefined = 1). */
+static void member_names(const unsigned char *data, size_t size, name_list *out, int undefined)
 {
     sl_text ignored = {0};
     elf e = {0};
@@ -844,10 +845,21 @@ static void member_definitions(const unsigned char *data, size_t size, name_list
     if (load(&e) == 0)
         for (int i = 1; i < e.nsym; i++) {
             int bind = ELF64_ST_BIND(e.sym[i].st_info);
-            if (e.sym[i].st_shndx != SHN_UNDEF && bind != STB_LOCAL && *sym_name(&e, i))
+            int defined = e.sym[i].st_shndx != SHN_UNDEF;
+            if (*sym_name(&e, i) && (undefined ? !defined : defined && bind != STB_LOCAL))
                 names_add(out, sym_name(&e, i), bind);
         }
     sl_text_free(&ignored);
+}
+
+static void member_definitions(const unsigned char *data, size_t size, name_list *out)
+{
+    member_names(data, size, out, 0);
+}
+
+static void member_references(const unsigned char *data, size_t size, name_list *out)
+{
+    member_names(data, size, out, 1);
 }
 
 /* Every member of an ar archive (members that are no ELF object, such as
@@ -874,21 +886,6 @@ static int archive_names(const char *path, name_list *out,
     }
     free(a);
     return 0;
-}
-
-/* The names an object (one archive member) uses from elsewhere. */
-static void member_references(const unsigned char *data, size_t size, name_list *out)
-{
-    sl_text ignored = {0};
-    elf e = {0};
-    e.data = data;
-    e.size = size;
-    e.why = &ignored;
-    if (load(&e) == 0)
-        for (int i = 1; i < e.nsym; i++)
-            if (e.sym[i].st_shndx == SHN_UNDEF && *sym_name(&e, i))
-                names_add(out, sym_name(&e, i), ELF64_ST_BIND(e.sym[i].st_info));
-    sl_text_free(&ignored);
 }
 
 /* Is section sec in a COMDAT group: the compiler's copy of an inline
