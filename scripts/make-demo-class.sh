@@ -21,17 +21,8 @@ every=${3:-2}
 mapfile -t lessons < <(for z in "$root"/lessons/*/zoo; do basename "$(dirname "$z")"; done | sort)
 
 # A mutant with the solution's text where it includes it.
-inline_mutant() {
-  awk -v sol="$root/solutions" '
-    match($0, /^#include "(\.\.\/)+solutions\/[a-z_0-9]+\.cu"/) {
-      f = $0; sub(/^#include "(\.\.\/)+solutions\//, "", f); sub(/".*/, "", f)
-      while ((getline l < (sol "/" f)) > 0) print l
-      close(sol "/" f); next
-    }
-    { print }' "$1"
-}
+inline_mutant() { "$root/scripts/paste-solution.sh" "$1"; }
 
-# A comment naming the student at the end of each file (line numbers stay).
 make_distinct() {
   (( distinct )) || return 0
   for f in "$1"/*.cu; do printf '// demo class: %s\n' "$(basename "$1")" >> "$f"; done

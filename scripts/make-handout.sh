@@ -32,7 +32,8 @@ is_instructors() {
   case $1 in
     solutions/* | lessons/*/zoo/* | grader/tests/* | .probe/* | .ci/* | grader/gradescope/* | \
     docs/instructors.md | HACKING.md | scripts/slurm/* | \
-    scripts/make-demo-class.sh | scripts/make-handout.sh | scripts/make-gradescope.sh | \
+    scripts/make-demo-class.sh | scripts/paste-solution.sh | scripts/make-handout.sh | \
+    scripts/make-gradescope.sh | \
     scripts/bench-class.sh | scripts/new-lesson.sh | scripts/ctest-resume.sh) return 0 ;;
   esac
   return 1

@@ -184,42 +184,12 @@ static int refused_outcomes(const class_state *s, int i, sl_outcome *all)
  * (dedup.h) before grading it alone: longer than any lesson takes. */
 #define DEDUP_WAIT_S (20 * 60.0)
 
-/* One lesson of student i into outcomes (lesson->count of them); 0 ok. */
-static int grade_lesson(class_state *s, int i, int l, const char *dir, sl_outcome *outcomes)
-{
-    const sl_class *c = s->c;
-    const sl_lesson *lesson = c->lessons[l];
-    const sl_located *found = &s->files[i].located[l];
-    char source[4300], out[4200];
-    if (found->found)
-        snprintf(source, sizeof source, "%s", found->path);
-    else
-        snprintf(source, sizeof source, "%s/%s.cu", s->files[i].folder, lesson->name);
-    snprintf(out, sizeof out, "%s/%s", dir, lesson->name);
-    sl_lesson_job job = {0};
-    job.build = c->build;
-    job.harness_lib_dir = c->harness_lib_dir;
-    job.source = source;
-    job.out_dir = out;
-    job.sanitizer = c->sanitizer;
-    job.seed = s->seeds[i];
-    job.timeout_scale = c->timeout_scale;
-    job.policy = 1;
-    job.shown_folder = found->folder;
-    job.missing_note = found->found ? NULL : found->note;
-    if (sl_lesson_open_channels(lesson, &job) != 0)
-        return -1;
-    sl_lesson_run(lesson, &job);
-    sl_lesson_collect(lesson, &job, outcomes);
-    sl_report_write_lesson(job.out_dir, job.source, job.seed, outcomes, lesson->count);
-    sl_lesson_close_channels(lesson, &job);
-    return 0;
-}
-
-/* Lessons todo[0..n-1] of student i together (judge/together.h): one
- * runner of them all sweeps them, then each is judged; 0 ok. */
-static int grade_lessons_together(class_state *s, int i, const int *todo, int n, const char *dir,
-                                  sl_outcome *all, const int *offset)
+/* Lessons todo[0..n-1] of student i into all (lesson l's outcomes from
+ * all + offset[l]), together (judge/together.h): with two or more, one
+ * runner of them all sweeps them, then each is judged; one alone is
+ * sl_lesson_run's. 0 ok. */
+static int grade_lessons(class_state *s, int i, const int *todo, int n, const char *dir,
+                         sl_outcome *all, const int *offset)
 {
     const sl_class *c = s->c;
     sl_lesson_job *jobs = calloc((size_t)n, sizeof *jobs);
@@ -358,7 +328,7 @@ static int grade_student(int i, void *arg)
                 claimed[l] = r;
                 todo[ntodo++] = l;
             } else {
-                if (grade_lesson(s, i, l, dir, o) != 0)
+                if (grade_lessons(s, i, &l, 1, dir, all, offset) != 0)
                     return 3;
                 if (r == SL_DEDUP_OWN)
                     sl_dedup_publish(s->dedup_dir, keys[l], c->lessons[l], o);
@@ -366,7 +336,7 @@ static int grade_student(int i, void *arg)
                     sl_dedup_publish_static(s->dedup_dir, any[l], c->lessons[l], o);
             }
         }
-        if (ntodo > 0 && grade_lessons_together(s, i, todo, ntodo, dir, all, offset) != 0)
+        if (ntodo > 0 && grade_lessons(s, i, todo, ntodo, dir, all, offset) != 0)
             return 3;
         for (int k = 0; k < ntodo; k++) {
             int l = todo[k];
@@ -383,7 +353,7 @@ static int grade_student(int i, void *arg)
             if (sl_dedup_wait(s->dedup_dir, keys[l], c->lessons[l], o, DEDUP_WAIT_S) ==
                 SL_DEDUP_HIT)
                 reused_lesson(s, i, l, dir, o, 0);
-            else if (grade_lesson(s, i, l, dir, o) != 0)
+            else if (grade_lessons(s, i, &l, 1, dir, all, offset) != 0)
                 return 3;
             else if (any_keyed[l])
                 sl_dedup_publish_static(s->dedup_dir, any[l], c->lessons[l], o);

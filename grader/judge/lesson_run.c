@@ -260,7 +260,6 @@ sl_lesson_prep *sl_lesson_prepare(const sl_lesson *l, const sl_lesson_job *job)
 
     sl_build_config bc = *job->build;
     bc.harness_lib = p->lib;
-    remember_folders(job, &bc, p->out_dir, p->build_dir);
     bc.submission = job->policy; /* includes only from the submission's folder */
     p->missing = job->missing_note || access(job->source, F_OK) != 0;
     p->refused = build_student(l, job, &bc, p->build_dir, &p->b);
@@ -319,9 +318,8 @@ void sl_lesson_judge(sl_lesson_prep *p)
     const sl_lesson *l = p->l;
     const sl_lesson_job *job = p->job;
     if (job->channels && p->built) {
-        sl_build_config bc = *job->build;
-        bc.harness_lib = p->lib;
-        remember_folders(job, &bc, p->out_dir, p->build_dir);
+        /* the judges' globals: another lesson may have been prepared since */
+        remember_folders(job, job->build, p->out_dir, p->build_dir);
         if (p->sweepable && !p->presweep) {
             double t0 = sl_now();
             sl_sweep_lesson(l, &p->ctx, p->which, p->graded, p->swept);

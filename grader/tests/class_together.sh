@@ -12,22 +12,13 @@ rc=0
 timeout 60 "$probe" > /dev/null 2>&1 || rc=$?
 [ "$rc" -ne 77 ] || { echo "no GPU: nothing to sweep"; exit 77; }
 rm -rf "$out"
-inline_mutant() { # the zoo file with the solution it includes pasted in
-  awk -v sol="$src/solutions" '
-    match($0, /^#include "(\.\.\/)+solutions\/[a-z_0-9]+\.cu"/) {
-      f = $0; sub(/^#include "(\.\.\/)+solutions\//, "", f); sub(/".*/, "", f)
-      while ((getline l < (sol "/" f)) > 0) print l
-      close(sol "/" f); next
-    }
-    { print }' "$1"
-}
 student() { # student <name> <lesson>/<zoo file>...
   local dir=$out/class/$1
   shift
   mkdir -p "$dir"
   cp "$src"/solutions/*.cu "$dir"/
   for m in "$@"; do
-    inline_mutant "$src/lessons/${m%%/*}/zoo/${m#*/}.cu" > "$dir/${m%%/*}.cu"
+    "$src/scripts/paste-solution.sh" "$src/lessons/${m%%/*}/zoo/${m#*/}.cu" > "$dir/${m%%/*}.cu"
   done
 }
 student ana
