@@ -51,11 +51,13 @@ typedef struct {
     const sl_lesson *l[SL_SWEEP_MAX_LESSONS];
     const sl_grade_ctx *ctx[SL_SWEEP_MAX_LESSONS];
     sl_swept *swept[SL_SWEEP_MAX_LESSONS];
-    const char *file[SL_SWEEP_MAX_LESSONS]; /* each lesson's file's base name */
-    const char *runner;                     /* the runner of them all */
-    const sl_grade_ctx *ctx0;               /* the sanitizer, the scale of limits */
-    char root[4200];                        /* <workdir>/sweep */
-    const char *what;                       /* for the trace: the lesson, or "submission" */
+    /* each lesson's file as compiled (sanitizer.h: sl_sanitizer_files_named);
+     * a lesson alone reads its report with its PTX instead */
+    const char *file[SL_SWEEP_MAX_LESSONS];
+    const char *runner;       /* the runner of them all */
+    const sl_grade_ctx *ctx0; /* the sanitizer, the scale of limits */
+    char root[4200];          /* <workdir>/sweep */
+    const char *what;         /* for the trace: the lesson, or "submission" */
     /* per lesson: a check the sweep could not judge for it (a report it
      * cannot split between the lessons): it sweeps again alone */
     unsigned undecided;
@@ -661,7 +663,6 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
     set.l[0] = l;
     set.ctx[0] = ctx;
     set.swept[0] = swept;
-    set.file[0] = sl_base_name(ctx->source);
     set.runner = ctx->runner;
     set.ctx0 = ctx;
     set.what = l->name;
@@ -687,10 +688,7 @@ unsigned sl_sweep_submission(const sl_sweep_lesson_in *in, int n, const char *ru
         set.l[i] = in[i].l;
         set.ctx[i] = in[i].ctx;
         set.swept[i] = in[i].swept;
-        set.file[i] = sl_base_name(in[i].ctx->source);
-        for (int j = 0; j < i; j++)
-            if (strcmp(set.file[i], set.file[j]) == 0)
-                return all; /* a report could not tell them apart */
+        set.file[i] = in[i].compiled;
         total += in[i].n;
     }
     set.runner = runner;

@@ -52,13 +52,14 @@ enum { SL_SWEEP_MAX_LESSONS = 16 };
 typedef struct {
     const sl_lesson *l;
     const sl_grade_ctx *ctx; /* its own: its PTX, source and runner (early diagnoses) */
+    const char *compiled;    /* its file as the compiler named it (build.h): reports' locations */
     const int *which;        /* the exercises to sweep, which[0..n-1] */
     int n;
     sl_swept *swept; /* l->count entries, zeroed by the caller */
 } sl_sweep_lesson_in;
 /* Returns a bit per lesson of in[0..n-1] the sweep left undecided (all of
- * them when it could not run: no sanitizer, two lessons' files of the same
- * name); their swept entries must be cleared before they sweep alone. */
+ * them when it could not run: no sanitizer); their swept entries must be
+ * cleared before they sweep alone. */
 unsigned sl_sweep_submission(const sl_sweep_lesson_in *in, int n, const char *runner,
                              const char *workdir);
 

@@ -26,7 +26,8 @@ int sl_lessons_run_together(const sl_lesson *const *ls, const sl_lesson_job *job
     for (int i = 0; i < n && k < SL_SWEEP_MAX_LESSONS; i++) {
         if (!p[i] || !p[i]->sweepable || !p[i]->ctx.runner || p[i]->graded < 1)
             continue;
-        in[k] = (sl_sweep_lesson_in){ls[i], &p[i]->ctx, p[i]->which, p[i]->graded, p[i]->swept};
+        in[k] = (sl_sweep_lesson_in){ls[i],       &p[i]->ctx,   p[i]->b.compiled,
+                                     p[i]->which, p[i]->graded, p[i]->swept};
         names[k] = ls[i]->name;
         builds[k] = p[i]->build_dir;
         at[k++] = i;

@@ -1,5 +1,6 @@
 #include "sanitizer.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -335,16 +336,32 @@ sl_verdict sl_sanitizer_parse_dismissing(int tool, const char *report, const cha
     return SL_V_PASS;
 }
 
+/* Does line name path as a location, " in <path>:<line>"? The whole
+ * path: a file of the same name elsewhere is another file. */
+static int names_path(const char *line, const char *path)
+{
+    size_t n = strlen(path);
+    for (const char *in = strstr(line, " in "); n && in; in = strstr(in + 1, " in "))
+        if (strncmp(in + 4, path, n) == 0 && in[4 + n] == ':' && isdigit((unsigned char)in[5 + n]))
+            return 1;
+    return 0;
+}
+
 unsigned sl_sanitizer_files_named(const char *report, const char *const *files, int n,
                                   int *complete)
 {
     unsigned named = 0;
     int blocks = 0, attributed = 0, in_block = 0, block_named = 0, total = -1, unprinted = 0;
+    char *line = NULL;
     for (const char *s = report ? report : ""; *s;) {
         size_t len = strcspn(s, "\n");
-        char line[1024];
-        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), s);
+        free(line);
+        line = strndup(s, len); /* whole: a path may be long */
         s += len + (s[len] == '\n');
+        if (!line) {
+            unprinted = 1; /* nothing can be said */
+            break;
+        }
         if (strncmp(line, "=========", 9) != 0)
             continue; /* the protocol, the program's own lines */
         const char *t = line + 9;
@@ -372,18 +389,15 @@ unsigned sl_sanitizer_files_named(const char *report, const char *const *files, 
                 in_block = 1;
                 block_named = 0;
             }
-            char loc[256];
-            if (in_block && location_of(t, loc, sizeof loc)) {
-                loc[strcspn(loc, ":")] = '\0';
-                for (int i = 0; i < n; i++)
-                    if (strcmp(loc, files[i]) == 0) {
-                        named |= 1u << i;
-                        attributed += !block_named;
-                        block_named = 1;
-                    }
-            }
+            for (int i = 0; in_block && i < n; i++)
+                if (names_path(t, files[i])) {
+                    named |= 1u << i;
+                    attributed += !block_named;
+                    block_named = 1;
+                }
         }
     }
+    free(line);
     *complete = total >= 0 && !unprinted && blocks == total && attributed == blocks;
     return named;
 }

@@ -555,6 +555,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
         goto out;
     }
     source = linked_source;
+    snprintf(b->compiled, sizeof b->compiled, "%s", linked_source);
     /* a submission's includes are judged again, with the system folders
      * its own dependency pass found (none: built as a non-submission) */
     char *vlog = cfg->submission ? sl_read_file(deplog, LOG_READ, NULL) : NULL;

@@ -54,7 +54,10 @@ typedef struct {
     int cached; /* up to date: nothing was rebuilt */
     char runner[4096];
     char ptx[4096];
-    char object[4096];    /* the host code's object (hostobj.h) */
+    char object[4096]; /* the host code's object (hostobj.h) */
+    /* the file as nvcc was given it, <out_dir>/src/<file>: the path its line
+     * information (and so a sanitizer's report) names; "" before the link */
+    char compiled[4200];
     char *log;            /* compiler output (malloc'd, may be ""), after a note on the arch */
     sl_gpu_target target; /* the arch it was built for, and the GPU's */
 } sl_build;

@@ -24,6 +24,15 @@ student() { # student <name> <lesson>/<zoo file>...
 student ana
 student ben awbarrier/early_return reduction/out_of_bounds coop/too_many_blocks
 student cy awbarrier/read_before_wait reduction/sum_head_past_n barriers/$(ls "$src/lessons/barriers/zoo" | head -1 | sed 's/\.cu$//')
+# a race whose lines are in a file named like another lesson's: reduction.cu
+# includes helper/scan.cu, which holds the racy reduction (sanitizer.h: a
+# report names files by their whole path; by name alone scan would take
+# the race, and reduction keep racecheck clean)
+student dee
+mkdir -p "$out/class/dee/helper"
+"$src/scripts/paste-solution.sh" "$src/lessons/reduction/zoo/missing_barrier.cu" \
+  > "$out/class/dee/helper/scan.cu"
+echo '#include "helper/scan.cu"' > "$out/class/dee/reduction.cu"
 grade() { # grade <levers> <folder>
   local rc=0
   SYNCLAB_LEVERS=$1 SYNCLAB_TRACE=1 "$syncgrade" class --submissions "$out/class" --out "$out/$2" \
@@ -38,6 +47,9 @@ grade initcheck,alloc,together together
 diff "$out/alone/grades.csv" "$out/together/grades.csv" ||
   { echo "together changed the grades"; exit 1; }
 grep -E '^ana,' "$out/together/grades.csv" | grep -q ',FAIL\|,0,' && { echo "the solutions lost points"; exit 1; }
+col=$(head -1 "$out/together/grades.csv" | tr ',' '\n' | grep -nx 'reduction/tree_reduce' | cut -d: -f1)
+[ "$(grep -E '^dee,' "$out/together/grades.csv" | cut -d, -f "$col")" = 0 ] ||
+  { grep -E '^(student|dee),' "$out/together/grades.csv"; echo "dee's race in helper/scan.cu earned points"; exit 1; }
 echo "together: the same grades.csv for $(($(wc -l < "$out/together/grades.csv") - 1)) students"
 grep '^\[trace\] together: [0-9]* of' "$out/together.trace" | sort | uniq -c
 grep -o '^\[trace\] sweep submission: [a-z]* [a-z ]*' "$out/together.trace" | sort | uniq -c

@@ -170,7 +170,9 @@ static unsigned named_in_fixture(const char *name, const char *const *files, int
  * every finding was printed and each names a file. */
 START_TEST(findings_are_split_by_file)
 {
-    const char *files[] = {"barriers.cu", "reduction.cu", "scan.cu"};
+    /* each lesson's file as the compiler was given it, in its own build folder */
+    const char *files[] = {"/g/barriers/build/src/barriers.cu", "/b/src/reduction.cu",
+                           "/g/scan/build/src/scan.cu"};
     const char *one =
         "========= COMPUTE-SANITIZER\n"
         "@@exercise reduction/tree_reduce\n"
@@ -215,9 +217,32 @@ START_TEST(findings_are_split_by_file)
     sl_sanitizer_files_named(more, files, 3, &complete);
     ck_assert_int_eq(complete, 0);
     sl_sanitizer_files_named("========= Invalid __global__ read of size 4 bytes\n"
-                             "=========     at f()+0x70 in /b/src/scan.cu:3\n",
+                             "=========     at f()+0x70 in /g/scan/build/src/scan.cu:3\n",
                              files, 3, &complete);
     ck_assert_int_eq(complete, 0);
+
+    /* a file of another lesson's name in reduction's folder (reduction.cu
+     * includes helper/scan.cu): not scan's, so nothing is said of reduction */
+    const char *helper = "========= Invalid __global__ read of size 4 bytes\n"
+                         "=========     at hidden(int *)+0x70 in /b/src/helper/scan.cu:3\n"
+                         "========= \n"
+                         "========= ERROR SUMMARY: 1 error\n";
+    ck_assert_uint_eq(sl_sanitizer_files_named(helper, files, 3, &complete), 0u);
+    ck_assert_int_eq(complete, 0);
+    /* nor a path that only starts like a lesson's; a path may hold spaces */
+    const char *longer = "========= Invalid __global__ read of size 4 bytes\n"
+                         "=========     at f()+0x70 in /g/scan/build/src/scan.cu.h:3\n"
+                         "========= \n"
+                         "========= ERROR SUMMARY: 1 error\n";
+    ck_assert_uint_eq(sl_sanitizer_files_named(longer, files, 3, &complete), 0u);
+    ck_assert_int_eq(complete, 0);
+    const char *spaced_files[] = {"/g/Smith Eve/scan/build/src/scan.cu"};
+    const char *spaced = "========= Invalid __global__ read of size 4 bytes\n"
+                         "=========     at f()+0x70 in /g/Smith Eve/scan/build/src/scan.cu:3\n"
+                         "========= \n"
+                         "========= ERROR SUMMARY: 1 error\n";
+    ck_assert_uint_eq(sl_sanitizer_files_named(spaced, spaced_files, 1, &complete), 1u);
+    ck_assert_int_eq(complete, 1);
 
     /* real reports: one racecheck pair, complete; past the print limit
      * (initcheck) and hazards not displayed (racecheck): not */
