@@ -766,8 +766,8 @@ int sl_build_lessons_runner(const sl_build_config *cfg, const char *harness_dir,
                             size_t runner_len, sl_text *log)
 {
     enum { MAX = 16 };
-    if (n < 1 || n > MAX || sl_mkdirs(out_dir) != 0)
-        return 0;
+    if (n < 1 || n > MAX || !sl_build_folder_ok(out_dir) || sl_mkdirs(out_dir) != 0)
+        return 0; /* nvcc splits some arguments at commas, as for each lesson */
     char objects[MAX][4200], libs[MAX][4200], arch[64], list[4300], renames[4300];
     snprintf(arch, sizeof arch, "-arch=sm_%s", arch_sm);
     snprintf(runner, runner_len, "%s/runner", out_dir);
