@@ -49,6 +49,39 @@ tick=$(getconf CLK_TCK)
 # the CPU's busy and total ticks, the processes of each kind alive (runner:
 # a student's program, under a tool or not; the sanitizer; the compilers),
 # and each GPU's busy percent and memory (nvidia-smi, where there is one).
+# A runner held in D (state): the driver call it waits in, from
+# /proc/PID/syscall (root only; samples-driver.txt): the device file, the
+# ioctl's NVIDIA escape (29 RM free, 2a RM control, 2b RM alloc, 4e/57 map)
+# with the control's command or the alloc's class read from the caller's
+# parameters, and the tool it runs under: which calls take the driver's
+# machine-wide lock (docs/instructors.md) tells what a lever could spare.
+# Seen on an H200 (NVIDIA's open kernel modules name them): alloc class 40
+# (device memory), control 503c0105 (unregister video memory), nvidia-uvm
+# 21 and 22 (map an allocation, free it), 1b (register a channel).
+driver_call() {
+  local pid=$1 nr fd req arg dev esc what="-" tool=plain p=$1 k
+  read -r nr fd req arg _ <"/proc/$pid/syscall" 2>/dev/null || return 0
+  case $nr in
+    16) ;;
+    running) echo "(out of the call when read)"; return 0 ;;
+    *) echo "(system call $nr)"; return 0 ;;
+  esac
+  dev=$(readlink "/proc/$pid/fd/$((fd))" 2>/dev/null) || dev=?
+  esc=$(printf '%02x' $((req & 0xff)))
+  case "${dev##*/}:$esc" in
+    nvidiactl:2a) what=$(dd if="/proc/$pid/mem" bs=4 count=1 skip=$((arg + 8)) iflag=skip_bytes 2>/dev/null | od -An -tx4 | tr -d ' ') ;;
+    nvidiactl:2b) what=$(dd if="/proc/$pid/mem" bs=4 count=1 skip=$((arg + 12)) iflag=skip_bytes 2>/dev/null | od -An -tx4 | tr -d ' ') ;;
+  esac
+  for k in 1 2 3 4 5 6; do
+    p=$(awk '/^PPid:/ { print $2 }' "/proc/$p/status" 2>/dev/null) || break
+    [ -n "$p" ] && [ "$p" != 0 ] || break
+    case "$(cat "/proc/$p/comm" 2>/dev/null)" in
+      compute-sanitiz*) tool=$(tr '\0' '\n' <"/proc/$p/cmdline" 2>/dev/null | awk 'prev == "--tool" { print; exit } { prev = $0 }')
+        break ;;
+    esac
+  done
+  echo "${tool:-sanitizer} ${dev##*/} $esc ${what:--}"
+}
 sample() {
   local smi=0
   command -v nvidia-smi >/dev/null 2>&1 && smi=1
@@ -73,6 +106,8 @@ sample() {
           sub(/.*\) /, "", line); split(line, f, " ")
           print t, $1, $4, substr($2, 1, 1), f[12], f[13], $3 }
         close(stat) }' <<<"$ps_now" >>"$dir/samples-procs.txt"
+    awk '$4 == "runner" && substr($2, 1, 1) == "D" { print $1 }' <<<"$ps_now" |
+      while read -r pid; do driver_call "$pid"; done >>"$dir/samples-driver.txt"
     sleep 1
   done
 }
@@ -173,6 +208,12 @@ awk -v n="$n" -v tick="$tick" '
       printf "  %-10s cpu %6.1f s user, %6.1f s system per student; in D %4.1f%% of samples%s\n",
              k, cu[k] / tick / n, cs[k] / tick / n, 100 * d[k] / seen[k], top != "" ? " (mostly " top ")" : ""
     } }' "$dir/samples-procs.txt" 2>/dev/null | sort
+# the driver calls runners in D waited in (driver_call above; as root)
+awk '{ k[$0]++; n++ }
+  END { if (!n) exit
+    printf "runners in D, by tool and driver call (%d samples; device, escape, command or class):\n", n
+    for (x in k) printf "  %5.1f%%  %s\n", 100 * k[x] / n, x }' "$dir/samples-driver.txt" 2>/dev/null |
+  { IFS= read -r head && { echo "$head"; sort -rn | head -n 12; }; } || true
 # the samples: busy CPU between samples, processes at once, each GPU
 awk -v cores="$(nproc)" '
   NF < 5 { next }
