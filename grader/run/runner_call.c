@@ -41,15 +41,29 @@ int sl_runner_argv(const char *runner, const char *sanitizer, int tool, const sl
  * any student code, then wipes it (runner_main.cu): plain runs and tool
  * runs have the same argv and the same environment names. With the
  * "alloc" lever a plain run keeps the harness's device memory between
- * inputs (levers.h); a tool run never does. */
+ * inputs, with "toolalloc" racecheck and synccheck runs too (levers.h);
+ * memcheck and initcheck runs never do: they judge global memory by its
+ * allocations. */
 static const char *const PLAIN_ENV[] = {"SYNCLAB_RUN_MODE=plain", "SYNCLAB_DEVICE_MEMORY=exact",
                                         NULL};
 static const char *const PLAIN_REUSE_ENV[] = {"SYNCLAB_RUN_MODE=plain",
                                               "SYNCLAB_DEVICE_MEMORY=reuse", NULL};
 static const char *const TOOL_ENV[] = {"SYNCLAB_RUN_MODE=tools", "SYNCLAB_DEVICE_MEMORY=exact",
                                        NULL};
-static const char *const *const ENVS[] = {PLAIN_ENV, PLAIN_REUSE_ENV, TOOL_ENV};
-enum { NENVS = 3, ENV_VARS = 2 };
+static const char *const TOOL_REUSE_ENV[] = {"SYNCLAB_RUN_MODE=tools",
+                                             "SYNCLAB_DEVICE_MEMORY=reuse", NULL};
+static const char *const *const ENVS[] = {PLAIN_ENV, PLAIN_REUSE_ENV, TOOL_ENV, TOOL_REUSE_ENV};
+enum { NENVS = 4, ENV_VARS = 2 };
+
+static const char *const *run_env(int tool)
+{
+    if (!tool)
+        return sl_lever_on("alloc") ? PLAIN_REUSE_ENV : PLAIN_ENV;
+    /* racecheck watches shared memory only, synccheck barriers: neither
+     * looks at where a global buffer ends */
+    int blind = tool == SL_TOOL_RACECHECK || tool == SL_TOOL_SYNCCHECK;
+    return blind && sl_lever_on("toolalloc") ? TOOL_REUSE_ENV : TOOL_ENV;
+}
 
 void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const char *in_dir,
                     const char *out_dir, int cases, const char *logpath, double timeout_s,
@@ -85,7 +99,7 @@ void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const c
     o->ready_mark = SL_RUNNER_READY;
     o->start_s = SL_RUNNER_START_S;
     o->box = box;
-    o->env = tool ? TOOL_ENV : sl_lever_on("alloc") ? PLAIN_REUSE_ENV : PLAIN_ENV;
+    o->env = run_env(tool);
     o->quota_dir = out_dir;
     o->quota_entries = cases + OUT_QUOTA_SLACK;
     long long bytes = (long long)(cases + 1) * SL_RUN_LOG_CAP;

@@ -119,9 +119,11 @@ void sl_launched(const char *what)
  * is kept and handed out again for a later input: every cudaMalloc and
  * cudaFree of fresh memory waits for a lock the driver holds for the whole
  * machine, the one making CUDA contexts takes (on an H200, long plain runs
- * spent most of their time there after their context was made). Under a
- * tool every buffer is its own exact cudaMalloc, so memcheck still names
- * the first element past the end. A kept block is a size class (powers of
+ * spent most of their time there after their context was made). The
+ * grader asks for it in racecheck and synccheck runs too ("toolalloc"),
+ * never under memcheck or initcheck: there every buffer is its own exact
+ * cudaMalloc, so memcheck still names the first element past the end, and
+ * initcheck sees fresh memory. A kept block is a size class (powers of
  * two up to 2 MiB, then 2 MiB steps) and its slack past what is asked is
  * zeroed on reuse: what a kernel reads or writes just past a buffer's end
  * is what it was on fresh memory. */
@@ -208,8 +210,8 @@ void *sl_to_device(const sl_array *a)
         fprintf(stderr, "runner: an input array was uploaded twice (harness bug)\n");
         quit(SL_EXIT_INPUT);
     }
-    /* exact size under a tool: memcheck catches the first element read
-     * past the end */
+    /* exact size unless reused (never under memcheck): memcheck catches
+     * the first element read past the end */
     d = device_memory_take(bytes);
     if (bytes)
         SL_CHECK(cudaMemcpy(d, a->data, bytes, cudaMemcpyHostToDevice));
@@ -280,7 +282,7 @@ __attribute__((constructor(101))) static void read_run_mode(void)
     read_and_wipe("SYNCLAB_WALL", wall, sizeof wall);
     read_and_wipe("SYNCLAB_DEVICE_MEMORY", memory, sizeof memory);
     under_tool = strcmp(mode, "tools") == 0;
-    reuse_memory = !under_tool && strcmp(memory, "reuse") == 0;
+    reuse_memory = strcmp(memory, "reuse") == 0;
     wall_off = strcmp(wall, "0") == 0;
     /* Every module of the program is loaded with the context (cudaFree(0)),
      * before the driver watch judges anything: with CUDA's default lazy
@@ -756,8 +758,6 @@ int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "sanitize") == 0)
         under_tool = 1; /* by hand; the grader uses SYNCLAB_RUN_MODE */
-    if (under_tool)
-        reuse_memory = 0;
     if (argc >= 2 && (strcmp(argv[1], "run") == 0 || under_tool)) {
         if (argc == 5) { /* no outdir: outputs beside the inputs */
             char *args[4] = {argv[2], argv[3], argv[4], argv[3]};

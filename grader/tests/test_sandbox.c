@@ -654,7 +654,7 @@ START_TEST(mps_client_environment)
 }
 END_TEST
 
-/* The "alloc" lever reaches plain runs only, and both kinds of run carry
+/* What the memory levers give each kind of run; both kinds carry
  * the same names in their environment (a student's code cannot tell a tool
  * run by a name that is missing). */
 static const char *env_of(int tool, const char *levers, int mps)
@@ -677,7 +677,10 @@ static const char *env_of(int tool, const char *levers, int mps)
     return joined;
 }
 
-START_TEST(device_memory_is_reused_in_plain_runs_only)
+/* Reuse where no check can tell: plain runs with "alloc"; racecheck and
+ * synccheck runs with "toolalloc"; memcheck and initcheck never, whatever
+ * the levers (they judge global memory by its allocations). */
+START_TEST(device_memory_is_reused_where_no_check_sees_it)
 {
     for (int mps = 0; mps < 2; mps++) {
         const char *pipe = mps ? " CUDA_MPS_PIPE_DIRECTORY=/tmp/synclab-mps-1/pipe" : "";
@@ -687,11 +690,20 @@ START_TEST(device_memory_is_reused_in_plain_runs_only)
         snprintf(want, sizeof want, "SYNCLAB_RUN_MODE=plain SYNCLAB_DEVICE_MEMORY=exact%s", pipe);
         ck_assert_str_eq(env_of(0, "dedup,initcheck", mps), want);
         ck_assert_str_eq(env_of(0, "none", mps), want);
-        snprintf(want, sizeof want, "SYNCLAB_RUN_MODE=tools SYNCLAB_DEVICE_MEMORY=exact%s", pipe);
-        for (int tool = 0; tool < SL_NTOOLS; tool++) {
-            ck_assert_str_eq(env_of(SL_TOOL_ORDER[tool], "dedup,alloc", mps), want);
-            ck_assert_str_eq(env_of(SL_TOOL_ORDER[tool], "none", mps), want);
+        ck_assert_str_eq(env_of(0, "toolalloc", mps), want);
+        char exact[256], reuse[256];
+        snprintf(exact, sizeof exact, "SYNCLAB_RUN_MODE=tools SYNCLAB_DEVICE_MEMORY=exact%s", pipe);
+        snprintf(reuse, sizeof reuse, "SYNCLAB_RUN_MODE=tools SYNCLAB_DEVICE_MEMORY=reuse%s", pipe);
+        for (int k = 0; k < SL_NTOOLS; k++) {
+            int tool = SL_TOOL_ORDER[k];
+            int blind = tool == SL_TOOL_RACECHECK || tool == SL_TOOL_SYNCCHECK;
+            ck_assert_str_eq(env_of(tool, "dedup,alloc", mps), exact);
+            ck_assert_str_eq(env_of(tool, "none", mps), exact);
+            ck_assert_str_eq(env_of(tool, "alloc,toolalloc", mps), blind ? reuse : exact);
+            ck_assert_str_eq(env_of(tool, "toolalloc", mps), blind ? reuse : exact);
         }
+        ck_assert_str_eq(env_of(SL_TOOL_MEMCHECK, "toolalloc", mps), exact);
+        ck_assert_str_eq(env_of(SL_TOOL_INITCHECK, "toolalloc", mps), exact);
     }
 }
 END_TEST
@@ -719,7 +731,7 @@ Suite *sandbox_suite(void)
     tcase_add_test(tc, tool_run_without_launches_is_not_clean);
     tcase_add_test(tc, mps_client_sees_the_daemon_only);
     tcase_add_test(tc, mps_client_environment);
-    tcase_add_test(tc, device_memory_is_reused_in_plain_runs_only);
+    tcase_add_test(tc, device_memory_is_reused_where_no_check_sees_it);
     suite_add_tcase(s, tc);
     return s;
 }

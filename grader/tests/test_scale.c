@@ -36,6 +36,7 @@ START_TEST(levers_from_the_environment_value)
     ck_assert(!sl_lever_in("dedup,initcheck", "alloc"));
     ck_assert(sl_lever_in(NULL, "together")); /* the same grades.csv, 8.3 to 6.3 s a student */
     ck_assert(!sl_lever_in("dedup,initcheck,alloc", "together"));
+    ck_assert(!sl_lever_in(NULL, "toolalloc")); /* opt-in until measured on a GPU */
     ck_assert(sl_lever_in("dedup,initcheck", "initcheck"));
     ck_assert(!sl_lever_in("none", "jobs"));
     ck_assert(!sl_lever_in("", "dedup"));

@@ -26,6 +26,13 @@
  *   it out again for a later input (runner_main.cu); tool runs keep one
  *   exact cudaMalloc per buffer, for memcheck. The driver maps and unmaps
  *   fresh memory under the same machine-wide lock as it makes contexts.
+ * - toolalloc: racecheck and synccheck runs keep and reuse the harness's
+ *   device memory as plain runs do with "alloc" (runner_call.c): they
+ *   watch shared memory and barriers, never where a global buffer ends.
+ *   memcheck and initcheck runs still get an exact, fresh cudaMalloc per
+ *   buffer. Tool runs' fresh allocations and frees were most of the driver
+ *   calls that runners waited in for the machine-wide lock (bench-class.sh
+ *   as root, an H200, 16 students at once). Off until measured;
  * - together: a student's lessons are swept in one runner of them all
  *   (judge/together.h): five processes for the submission's plain run
  *   and tools, where each lesson made its own five (up to 35 contexts).
