@@ -235,7 +235,7 @@ static int build_source(const sl_lesson *l, const char *source, const char *dir,
     sl_text_free(&why);
     sl_build_config bc = cli_build_config();
     char lib[4096];
-    snprintf(lib, sizeof lib, "%s/libsynclab_harness_%s.a", SYNCLAB_HARNESS_DIR, l->name);
+    sl_build_harness_lib(SYNCLAB_HARNESS_DIR, l->name, lib, sizeof lib);
     bc.harness_lib = lib;
     sl_build_lesson(&bc, l->name, source, dir, b);
     if (!b->ok)

@@ -45,7 +45,7 @@ int cli_policy(const options *o)
                            sizeof dir);
         snprintf(out, sizeof out, "%s/build", dir);
         sl_build_config bc = cli_build_config();
-        snprintf(lib, sizeof lib, "%s/libsynclab_harness_%s.a", SYNCLAB_HARNESS_DIR, l->name);
+        sl_build_harness_lib(SYNCLAB_HARNESS_DIR, l->name, lib, sizeof lib);
         bc.harness_lib = lib;
         bc.submission = 1;
         sl_build b;
@@ -98,7 +98,7 @@ static int build_together(const options *o)
         const sl_lesson *l = cli_lesson_named(o->lessons[i]);
         if (!l)
             return 2;
-        snprintf(lib[i], sizeof lib[i], "%s/libsynclab_harness_%s.a", SYNCLAB_HARNESS_DIR, l->name);
+        sl_build_harness_lib(SYNCLAB_HARNESS_DIR, l->name, lib[i], sizeof lib[i]);
         snprintf(dir[i], sizeof dir[i], "%s/%s", o->out, l->name);
         bc.harness_lib = lib[i];
         sl_build b;
@@ -137,7 +137,7 @@ int cli_build_only(const options *o)
         return 2;
     sl_build_config bc = cli_build_config();
     char lib[4096];
-    snprintf(lib, sizeof lib, "%s/libsynclab_harness_%s.a", SYNCLAB_HARNESS_DIR, l->name);
+    sl_build_harness_lib(SYNCLAB_HARNESS_DIR, l->name, lib, sizeof lib);
     bc.harness_lib = lib;
     sl_build b;
     sl_build_lesson(&bc, l->name, o->sources[0], o->out, &b);

@@ -248,7 +248,7 @@ sl_lesson_prep *sl_lesson_prepare(const sl_lesson *l, const sl_lesson_job *job)
         snprintf(p->out_dir, sizeof p->out_dir, "%s", job->out_dir);
     snprintf(p->build_dir, sizeof p->build_dir, "%s/build", p->out_dir);
     snprintf(p->work, sizeof p->work, "%s/work", p->out_dir);
-    snprintf(p->lib, sizeof p->lib, "%s/libsynclab_harness_%s.a", job->harness_lib_dir, l->name);
+    sl_build_harness_lib(job->harness_lib_dir, l->name, p->lib, sizeof p->lib);
     sl_mkdirs(p->build_dir);
     sl_mkdirs(p->work);
     hide_from_runners(job, p->out_dir);

@@ -67,6 +67,9 @@ typedef struct {
 void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char *source,
                      const char *out_dir, sl_build *b);
 void sl_build_free(sl_build *b);
+/* The harness library a lesson's runner links, in harness_dir (the build's
+ * harness folder): <harness_dir>/libsynclab_harness_<lesson>.a. */
+void sl_build_harness_lib(const char *harness_dir, const char *lesson, char *out, size_t n);
 /* One runner for lessons[0..n-1] of one submission, each already built by
  * sl_build_lesson into build_dirs[i] for the GPU arch arch_sm ("90"):
  * their student objects, libsynclab_lesson_runner_<lesson>.a (the
