@@ -438,15 +438,15 @@ static void absolute(const char *path, char *out, size_t n)
         snprintf(out, n, "%s/%s", cwd, path);
 }
 
-/* nvcc runs its steps through sh and splits some arguments at commas: a
- * '$', '`', '"' or ',' in a path it is given runs a command or breaks the
- * build. The folders it writes are ours; the submission's folder (named by
- * a student or an LMS) it sees only through a link of our own name. */
 void sl_build_harness_lib(const char *harness_dir, const char *lesson, char *out, size_t n)
 {
     snprintf(out, n, "%s/libsynclab_harness_%s.a", harness_dir, lesson);
 }
 
+/* nvcc runs its steps through sh and splits some arguments at commas: a
+ * '$', '`', '"' or ',' in a path it is given runs a command or breaks the
+ * build. The folders it writes are ours; the submission's folder (named by
+ * a student or an LMS) it sees only through a link of our own name. */
 int sl_build_folder_ok(const char *path)
 {
     for (const unsigned char *c = (const unsigned char *)path; *c; c++)
