@@ -80,6 +80,11 @@ echo "GPUs: $gpus"
 at_once 1 1 > /dev/null || true # the driver loaded once before timing
 one=$(at_once 1 1) && many=$(at_once "$k" 1) || { echo "bench-contexts: a probe failed" >&2; exit 1; }
 line "contexts, one GPU:" "$one" "$many" "$k"
+# the grader's "connections" lever: one hardware work queue a context
+# (docs/instructors.md, "Levers")
+one_q=$(CUDA_DEVICE_MAX_CONNECTIONS=1 at_once 1 1) && many_q=$(CUDA_DEVICE_MAX_CONNECTIONS=1 at_once "$k" 1) ||
+  { echo "bench-contexts: a probe failed" >&2; exit 1; }
+line "contexts, one work queue:" "$one_q" "$many_q" "$k"
 if [ "$gpus" -gt 1 ]; then
   spread=$(at_once "$k" "$gpus") || { echo "bench-contexts: a probe failed" >&2; exit 1; }
   line "contexts, $gpus GPUs:" "$one" "$spread" "$k"

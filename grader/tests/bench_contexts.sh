@@ -18,6 +18,7 @@ cat > "$out" <<EOF3
 case "$PROBE" in none) exit 77 ;; esac
 [ "\${1:-}" = --count ] && { echo 2; exit 0; }
 echo "\${CUDA_VISIBLE_DEVICES:-unset}" >> "$SEEN"
+echo "\${CUDA_DEVICE_MAX_CONNECTIONS:-8}" >> "$SEEN.queues"
 sleep 0.2
 [ "$PROBE" = fails ] && exit 1
 exit 0
@@ -35,7 +36,7 @@ gpus_seen() { sort -u "$dir/seen-$1" | tr '\n' ' '; }
 rc=0
 run ok > "$dir/ok.txt" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$dir/ok.txt"; echo "a working probe: exit $rc"; exit 1; }
-for want in "GPUs: 2" "contexts, one GPU: " "contexts, 2 GPUs: " "spread over 2 GPUs: " \
+for want in "GPUs: 2" "contexts, one GPU: " "contexts, one work queue: " "contexts, 2 GPUs: " "spread over 2 GPUs: " \
             "contexts under memcheck:" "contexts under racecheck:" "contexts under synccheck:" \
             "contexts under initcheck:"; do
   grep -qF "$want" "$dir/ok.txt" || { cat "$dir/ok.txt"; echo "missing: $want"; exit 1; }
@@ -44,6 +45,9 @@ done
 awk '/^contexts, one GPU:/ { if ($(NF - 4) + 0 > 0.7) bad = 1 } END { exit bad }' "$dir/ok.txt" ||
   { cat "$dir/ok.txt"; echo "the probes did not run at once"; exit 1; }
 [ "$(gpus_seen ok)" = "0 1 " ] || { echo "GPUs used: $(gpus_seen ok), not 0 and 1"; exit 1; }
+# the one-queue line's probes ran with one queue, the others with the default
+[ "$(sort -u "$dir/seen-ok.queues" | tr '\n' ' ')" = "1 8 " ] ||
+  { echo "work queues seen: $(sort -u "$dir/seen-ok.queues" | tr '\n' ' '), not 1 and 8"; exit 1; }
 # a job given GPUs 5 and 7 uses those, never GPU 0
 rc=0
 CUDA_VISIBLE_DEVICES=5,7 run slurm > "$dir/slurm.txt" 2>&1 || rc=$?
