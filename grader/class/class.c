@@ -16,6 +16,7 @@
 #include "dedup.h"
 #include "files.h"
 #include "gpu_arch.h"
+#include "gpu_keep.h"
 #include "gpu_probe.h"
 #include "gradescope.h"
 #include "jobs.h"
@@ -724,7 +725,10 @@ int sl_class_grade(const sl_class *c)
     sl_sandbox_hide(c->out);
     if (!c->quiet || !sl_sandbox_available())
         printf("%s\n", sl_sandbox_status());
-    sl_gpu_probe(); /* once: every lesson and student inherits the answer */
+    /* once: every lesson and student inherits the answer; then the GPUs
+     * stay set up for the whole class (gpu_keep.h) */
+    if (sl_gpu_probe() == SL_GPU_PRESENT)
+        sl_gpu_keep_start(c->gpus);
     /* identical files judged once (dedup.h): the cache is this run's own */
     if (sl_lever_on("dedup")) {
         snprintf(s.dedup_dir, sizeof s.dedup_dir, "%s/.dedup", c->out);
@@ -748,6 +752,7 @@ int sl_class_grade(const sl_class *c)
     /* No student process is left now: write everything once more, so a
      * file some runner touched while others were graded is replaced, and
      * drop what a runner left behind since. */
+    sl_gpu_keep_stop();
     sl_contain_kill_children(NULL, 0, 5.0);
     if (s.dedup_dir[0])
         sl_dedup_close(s.dedup_dir);

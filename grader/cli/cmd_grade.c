@@ -13,6 +13,7 @@
 #include "contain.h"
 #include "budget.h"
 #include "files.h"
+#include "gpu_keep.h"
 #include "gpu_probe.h"
 #include "gradescope.h"
 #include "hint.h"
@@ -196,7 +197,10 @@ int cli_grade(const options *o, int check_mode)
     /* once, before the lessons fork: they inherit the probe's result */
     if ((!o->quiet && !check_mode) || !sl_sandbox_available())
         printf("%s\n", sl_sandbox_status());
-    sl_gpu_probe(); /* once: every lesson and student inherits the answer */
+    /* once: every lesson and student inherits the answer; the GPU stays
+     * set up meanwhile (gpu_keep.h) */
+    if (sl_gpu_probe() == SL_GPU_PRESENT)
+        sl_gpu_keep_start(NULL);
 
     /* Lessons in parallel, each in its own process. */
     grade_state g = {lessons, jobs, nl, o->quiet, check_mode, 0, sl_now()};
@@ -205,6 +209,7 @@ int cli_grade(const options *o, int check_mode)
                  run_lesson, lesson_done,
                  0 /* no deadline: each stage of a lesson has its own limit */};
     sl_jobs_run(&j);
+    sl_gpu_keep_stop();
 
     int n, failures = 0;
     sl_outcome *all = collect_all(&g, &points, &n);

@@ -59,10 +59,29 @@ int sl_contain_list_children(pid_t *out, int max)
     return n;
 }
 
+/* children of the grader's own that outlive jobs (sl_contain_spare) */
+static pid_t g_spared[64];
+static int g_nspared;
+
+void sl_contain_spare(pid_t pid, int spare)
+{
+    for (int i = 0; i < g_nspared; i++)
+        if (g_spared[i] == pid) {
+            if (!spare)
+                g_spared[i] = g_spared[--g_nspared];
+            return;
+        }
+    if (spare && g_nspared < (int)(sizeof g_spared / sizeof *g_spared))
+        g_spared[g_nspared++] = pid;
+}
+
 static int kept(pid_t pid, const pid_t *keep, int nkeep)
 {
     for (int i = 0; i < nkeep; i++)
         if (keep[i] == pid)
+            return 1;
+    for (int i = 0; i < g_nspared; i++)
+        if (g_spared[i] == pid)
             return 1;
     return 0;
 }

@@ -24,6 +24,9 @@ int sl_contain_is_subreaper(void);
  * keep[0..nkeep-1], repeating until none is left or max_s seconds passed
  * (a child that forks as fast as it is killed). Returns how many it killed. */
 int sl_contain_kill_children(const pid_t *keep, int nkeep, double max_s);
+/* spare 1: pid (a child of the grader's own, such as a GPU keeper) is
+ * never killed as a leftover of a job; 0: it is again. */
+void sl_contain_spare(pid_t pid, int spare);
 /* The children of this process, read from /proc (at most max). */
 int sl_contain_list_children(pid_t *out, int max);
 

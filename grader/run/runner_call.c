@@ -44,25 +44,45 @@ int sl_runner_argv(const char *runner, const char *sanitizer, int tool, const sl
  * inputs, with "toolalloc" racecheck and synccheck runs too (levers.h);
  * memcheck and initcheck runs never do: they judge global memory by its
  * allocations. */
-static const char *const PLAIN_ENV[] = {"SYNCLAB_RUN_MODE=plain", "SYNCLAB_DEVICE_MEMORY=exact",
-                                        NULL};
-static const char *const PLAIN_REUSE_ENV[] = {"SYNCLAB_RUN_MODE=plain",
-                                              "SYNCLAB_DEVICE_MEMORY=reuse", NULL};
-static const char *const TOOL_ENV[] = {"SYNCLAB_RUN_MODE=tools", "SYNCLAB_DEVICE_MEMORY=exact",
-                                       NULL};
-static const char *const TOOL_REUSE_ENV[] = {"SYNCLAB_RUN_MODE=tools",
-                                             "SYNCLAB_DEVICE_MEMORY=reuse", NULL};
-static const char *const *const ENVS[] = {PLAIN_ENV, PLAIN_REUSE_ENV, TOOL_ENV, TOOL_REUSE_ENV};
-enum { NENVS = 4, ENV_VARS = 2 };
+enum { PLAIN_EXACT, PLAIN_REUSE, TOOL_EXACT, TOOL_REUSE, NENVS, ENV_MAX = 5 };
+static const char *const MODE_VARS[NENVS][2] = {
+    {"SYNCLAB_RUN_MODE=plain", "SYNCLAB_DEVICE_MEMORY=exact"},
+    {"SYNCLAB_RUN_MODE=plain", "SYNCLAB_DEVICE_MEMORY=reuse"},
+    {"SYNCLAB_RUN_MODE=tools", "SYNCLAB_DEVICE_MEMORY=exact"},
+    {"SYNCLAB_RUN_MODE=tools", "SYNCLAB_DEVICE_MEMORY=reuse"},
+};
+/* "connections": one hardware work queue instead of eight. No harness
+ * runs two streams at once, and a context with one queue took a third
+ * less time to make under the driver's machine-wide lock (levers.h). */
+static const char CONNECTIONS_VAR[] = "CUDA_DEVICE_MAX_CONNECTIONS=1";
+/* One array per mode, as runs of both kinds start together; the next
+ * slot is for the MPS pipe variable. */
+static const char *g_envs[NENVS][ENV_MAX];
+
+static const char *const *env_of_mode(int mode)
+{
+    const char **e = g_envs[mode];
+    int k = 0;
+    e[k++] = MODE_VARS[mode][0];
+    e[k++] = MODE_VARS[mode][1];
+    if (sl_lever_on("connections"))
+        e[k++] = CONNECTIONS_VAR;
+    e[k] = NULL;
+    return e;
+}
 
 static const char *const *run_env(int tool)
 {
+    int mode;
     if (!tool)
-        return sl_lever_on("alloc") ? PLAIN_REUSE_ENV : PLAIN_ENV;
-    /* racecheck watches shared memory only, synccheck barriers: neither
-     * looks at where a global buffer ends */
-    int blind = tool == SL_TOOL_RACECHECK || tool == SL_TOOL_SYNCCHECK;
-    return blind && sl_lever_on("toolalloc") ? TOOL_REUSE_ENV : TOOL_ENV;
+        mode = sl_lever_on("alloc") ? PLAIN_REUSE : PLAIN_EXACT;
+    else {
+        /* racecheck watches shared memory only, synccheck barriers: neither
+         * looks at where a global buffer ends */
+        int blind = tool == SL_TOOL_RACECHECK || tool == SL_TOOL_SYNCCHECK;
+        mode = blind && sl_lever_on("toolalloc") ? TOOL_REUSE : TOOL_EXACT;
+    }
+    return env_of_mode(mode);
 }
 
 void sl_runner_opts(const char *runner, const char *sanitizer, int tool, const char *in_dir,
@@ -122,18 +142,21 @@ int sl_runner_mps_client(sl_sandbox *box, sl_proc_opts *o)
     const char *pipes = sl_mps_pipes();
     if (!pipes)
         return 0;
-    /* the harness's mode as in sl_runner_opts, and where the daemon is:
-     * one array per mode, as runs of both kinds start together */
+    /* the harness's environment as sl_runner_opts chose it, and where the
+     * daemon is */
     static char pipe_var[4200];
-    static const char *with_pipes[NENVS][ENV_VARS + 2];
+    static const char *with_pipes[NENVS][ENV_MAX + 1];
     snprintf(pipe_var, sizeof pipe_var, "CUDA_MPS_PIPE_DIRECTORY=%s", pipes);
     int mode = NENVS - 1;
-    while (mode > 0 && o->env != ENVS[mode])
-        mode--; /* not one of ours: plain, the stricter wall */
-    for (int i = 0; i < ENV_VARS; i++)
-        with_pipes[mode][i] = ENVS[mode][i];
-    with_pipes[mode][ENV_VARS] = pipe_var;
-    with_pipes[mode][ENV_VARS + 1] = NULL;
+    while (mode > 0 && o->env != g_envs[mode])
+        mode--;
+    if (o->env != g_envs[mode])
+        env_of_mode(mode = PLAIN_EXACT); /* not one of ours: the stricter wall */
+    int k = 0;
+    for (; g_envs[mode][k] && k < ENV_MAX - 1; k++)
+        with_pipes[mode][k] = g_envs[mode][k];
+    with_pipes[mode][k++] = pipe_var;
+    with_pipes[mode][k] = NULL;
     o->env = with_pipes[mode];
     box->mps_pipes = pipes;
     return 1;

@@ -17,7 +17,9 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "gpu_node.h"
 #include "gpu_turn.h"
+#include "levers.h"
 #include "mps.h"
 #include "proc.h"
 #include "synclab_config.h"
@@ -246,10 +248,60 @@ static void sandbox_view(void)
     }
 }
 
+/* The one GPU node the runs of this process see ("gpunode" lever), picked
+ * before the fork (sl_sandbox_prepare) once for each CUDA_VISIBLE_DEVICES
+ * it has (a class's student has one): picking opens every GPU's node. */
+static struct {
+    int asked, one;
+    char visible[256], order[32];
+    sl_gpu_node node;
+} g_own;
+
+/* Whether g_own was picked for this environment. */
+static int own_is_for(char *key, size_t nk, char *okey, size_t no)
+{
+    const char *v = getenv("CUDA_VISIBLE_DEVICES"), *order = getenv("CUDA_DEVICE_ORDER");
+    snprintf(key, nk, "%s%s", v ? "=" : "", v ? v : "");
+    snprintf(okey, no, "%s", order ? order : "");
+    return g_own.asked && strcmp(key, g_own.visible) == 0 && strcmp(okey, g_own.order) == 0;
+}
+
+/* In the child: the parent's pick, when it was made for this environment. */
+static const sl_gpu_node *own_picked(void)
+{
+    char key[256], okey[32];
+    return sl_lever_on("gpunode") && own_is_for(key, sizeof key, okey, sizeof okey) && g_own.one
+               ? &g_own.node
+               : NULL;
+}
+
+static const sl_gpu_node *own_gpu_node(void)
+{
+    if (!sl_lever_on("gpunode"))
+        return NULL;
+    const char *v = getenv("CUDA_VISIBLE_DEVICES"), *order = getenv("CUDA_DEVICE_ORDER");
+    char key[256], okey[32];
+    if (!own_is_for(key, sizeof key, okey, sizeof okey)) {
+        g_own.asked = 1;
+        snprintf(g_own.visible, sizeof g_own.visible, "%s", key);
+        snprintf(g_own.order, sizeof g_own.order, "%s", okey);
+        g_own.one = sl_gpu_node_pick("/proc/driver/nvidia/gpus", "/dev", v,
+                                     order && strcmp(order, "PCI_BUS_ID") == 0, &g_own.node);
+        if (sl_tracing()) {
+            if (g_own.one)
+                fprintf(stderr, "[trace] sandbox: runs see /dev/nvidia%d only (%s)\n",
+                        g_own.node.minor, g_own.node.uuid);
+            else
+                fprintf(stderr, "[trace] sandbox: runs see every GPU's node\n");
+        }
+    }
+    return g_own.one ? &g_own.node : NULL;
+}
+
 /* The options every sandbox starts with. A client of our MPS daemon
  * (mps_pipes) keeps the host's /dev/shm and IPC namespace: the daemon
  * talks to its clients through them. */
-static int base_args(const char **argv, int k, const char *mps_pipes)
+static int base_args(const char **argv, int k, const char *mps_pipes, const sl_gpu_node *own)
 {
     static char tmp_size[32], shm_size[32];
     const char *mb = getenv("SYNCLAB_SANDBOX_TMP_MB"); /* /tmp and /dev/shm */
@@ -273,10 +325,21 @@ static int base_args(const char **argv, int k, const char *mps_pipes)
     }
     argv[k++] = "--dev";
     argv[k++] = "/dev";
+    /* only its own GPU's node, where that GPU is known for sure (an MPS
+     * client keeps them all: the server, not the client, picks the GPU) */
+    if (mps_pipes)
+        own = NULL;
     for (size_t i = 0; i < nodes.gl_pathc && i < MAX_SYSTEM; i++) {
+        if (own && !sl_gpu_node_keep(nodes.gl_pathv[i], own))
+            continue;
         argv[k++] = "--dev-bind";
         argv[k++] = nodes.gl_pathv[i];
         argv[k++] = nodes.gl_pathv[i];
+    }
+    if (own) { /* the index it had counted every GPU; inside there is one */
+        argv[k++] = "--setenv";
+        argv[k++] = "CUDA_VISIBLE_DEVICES";
+        argv[k++] = own->uuid;
     }
     const char *base[] = {"--proc",
                           "/proc",
@@ -357,7 +420,7 @@ static int try_bwrap(uid_t uid, gid_t gid, char *why, size_t n)
         if (uid != (uid_t)-1)
             drop_to(uid, gid);
         static const char *argv[MAX_ARGS];
-        int k = base_args(argv, 0, NULL);
+        int k = base_args(argv, 0, NULL, NULL);
         argv[k++] = "true";
         argv[k] = NULL;
         bwrap_env();
@@ -817,6 +880,8 @@ int sl_sandbox_prepare(const sl_sandbox *s)
     g_staging_now = NULL;
     if (g_refuse || (s && staging_of(s)))
         return -1; /* said in the status line; or the box is in use */
+    if (sl_sandbox_available() && !(s && s->mps_pipes))
+        own_gpu_node(); /* here, before the fork: the child inherits it */
     if (!sl_sandbox_available() || g_base_uid == (uid_t)-1)
         return 0; /* (our MPS daemon runs as the base uid too: mps.c) */
     claim_uid();
@@ -927,7 +992,7 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd)
     static char status[16], lock_dir[PATH_MAX];
     static const char *hidden_dirs[MAX_HIDDEN + 1];
     int nhd = 0;
-    int k = base_args(args, 0, s->mps_pipes), np = 0;
+    int k = base_args(args, 0, s->mps_pipes, own_picked()), np = 0;
     /* what to hide: the folder of the GPU-turn locks (a runner holding
      * them would stall every other grader on its GPU), the grader's trees
      * (probe), its outputs and the submissions (sl_sandbox_hide). Each

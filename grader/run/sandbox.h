@@ -5,6 +5,8 @@
  *     behind empty tmpfs mounts: the source tree (solutions, references),
  *     the build tree, every output folder of the grading (other lessons'
  *     PTX, reports, other students), the submissions, the GPU-turn locks;
+ *   - the device nodes of its own GPU only, where that GPU can be told
+ *     for sure ("gpunode" lever, gpu_node.h), else every GPU's;
  *   - its own /tmp and /dev/shm (small tmpfs), no network, its own pid
  *     namespace (it cannot see or signal the grader), a new session, and
  *     death with the grader;

@@ -2,14 +2,24 @@
  * holds no student code. The grader decides "no GPU" (SKIP) from this
  * program's exit alone, never from a runner's: a runner is student code
  * and can exit with any code. Exit 0 with the device count when a device
- * answers, SL_EXIT_NO_GPU (77) when none does. */
+ * answers, SL_EXIT_NO_GPU (77) when none does.
+ * With --hold it makes a context on the visible GPU and keeps it until it
+ * is killed (run/gpu_keep.h: the driver keeps that GPU set up meanwhile). */
 #include <cstdio>
+#include <cstring>
 #include <cuda_runtime.h>
+#include <unistd.h>
 
 #include "case.h"
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "--hold") == 0) {
+        if (cudaFree(0) != cudaSuccess)
+            return SL_EXIT_NO_GPU;
+        for (;;)
+            pause();
+    }
     int n = 0;
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess || n == 0) {

@@ -7,7 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "gpu_arch.h"
+#include "gpu_node.h"
 #include "gpus.h"
 #include "unit.h"
 
@@ -256,6 +258,142 @@ START_TEST(asks_nvidia_smi)
 }
 END_TEST
 
+/* A /proc/driver/nvidia/gpus of its own: one folder per GPU, named by its
+ * bus, its information file as the driver writes it. */
+static const char *gpu_root(const char *name)
+{
+    static char root[4096];
+    snprintf(root, sizeof root, "%s/gpus-%s", unit_tmp_dir(), name);
+    sl_remove_tree(root, 1);
+    ck_assert_int_eq(mkdir(root, 0755), 0);
+    return root;
+}
+
+static void add_gpu(const char *root, const char *bus, const char *model, const char *uuid,
+                    int minor, const char *excluded)
+{
+    char path[4096], text[1024];
+    snprintf(path, sizeof path, "%s/%s", root, bus);
+    ck_assert_int_eq(mkdir(path, 0755), 0);
+    snprintf(path, sizeof path, "%s/%s/information", root, bus);
+    snprintf(text, sizeof text,
+             "Model: \t\t %s\nIRQ:   \t\t 0\nGPU UUID: \t %s\nVideo BIOS: \t 96.00.74.00.01\n"
+             "Bus Type: \t PCIe\nDMA Size: \t 52 bits\nDMA Mask: \t 0xfffffffffffff\n"
+             "Bus Location: \t %s\nDevice Minor: \t %d\nGPU Excluded:\t %s\n",
+             model, uuid, bus, minor, excluded);
+    ck_assert_int_eq(sl_write_file(path, text), 0);
+}
+
+/* A /dev of its own with the nodes of these minors (files: what counts
+ * is whether they open). */
+static const char *dev_with(const char *name, const int *minors, int n)
+{
+    static char dev[4][4096];
+    static int next;
+    char *d = dev[next++ % 4];
+    snprintf(d, 4096, "%s/dev-%s", unit_tmp_dir(), name);
+    sl_remove_tree(d, 1);
+    ck_assert_int_eq(mkdir(d, 0755), 0);
+    for (int i = 0; i < n; i++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/nvidia%d", d, minors[i]);
+        ck_assert_int_eq(sl_write_file(path, ""), 0);
+    }
+    return d;
+}
+
+static const int ALL4[] = {0, 1, 2, 3};
+
+#define U0 "GPU-f47e2e74-768e-2280-2278-ef85ac19364a"
+#define U1 "GPU-8adc1d21-ad89-525e-c0d0-b6846cc7cde4"
+#define U2 "GPU-4abe34f7-f3c7-9b47-ae5a-a22e8cb3a339"
+
+/* Four H200s whose minors are not their bus order: an index counts by bus
+ * (as nvidia-smi), a uuid or a unique prefix names its GPU, and the node
+ * kept is that GPU's. */
+START_TEST(gpu_node_of_the_visible_gpu)
+{
+    const char *root = gpu_root("four");
+    add_gpu(root, "0000:9a:00.0", "NVIDIA H200", U2, 1, "No");
+    add_gpu(root, "0000:18:00.0", "NVIDIA H200", U0, 3, "No");
+    add_gpu(root, "0000:2a:00.0", "NVIDIA H200", U1, 0, "No");
+    add_gpu(root, "0000:ab:00.0", "NVIDIA H200", "GPU-99999999-0000-0000-0000-000000000000", 2,
+            "No");
+    const char *dev = dev_with("four", ALL4, 4);
+    sl_gpu_node n;
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, NULL, 0, &n), 1);
+    ck_assert_int_eq(n.minor, 3);
+    ck_assert_str_eq(n.uuid, U0);
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, "2", 0, &n), 1);
+    ck_assert_int_eq(n.minor, 1);
+    ck_assert_str_eq(n.uuid, U2);
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, "1,3", 0, &n), 1);
+    ck_assert_int_eq(n.minor, 0);
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, U1 ",0", 0, &n), 1);
+    ck_assert_int_eq(n.minor, 0);
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, "GPU-4abe", 0, &n), 1);
+    ck_assert_str_eq(n.uuid, U2);
+    /* a Slurm job given the GPUs of minors 0 and 1 (its device cgroup
+     * denies the others; CUDA renumbers from 0): an index cannot be told,
+     * a uuid can when its node opens */
+    const int mine[] = {0, 1};
+    const char *job = dev_with("job", mine, 2);
+    ck_assert_int_eq(sl_gpu_node_pick(root, job, "0", 0, &n), 0);
+    ck_assert_int_eq(sl_gpu_node_pick(root, job, NULL, 0, &n), 0);
+    ck_assert_int_eq(sl_gpu_node_pick(root, job, U0, 0, &n), 0); /* minor 3: not its own */
+    ck_assert_int_eq(sl_gpu_node_pick(root, job, U2 ",GPU-8adc", 0, &n), 1);
+    ck_assert_int_eq(n.minor, 1);
+    ck_assert_int_eq(sl_gpu_node_keep("/dev/nvidia1", &n), 1);
+    ck_assert_int_eq(sl_gpu_node_keep("/dev/nvidia0", &n), 0);
+    ck_assert_int_eq(sl_gpu_node_keep("/dev/nvidia10", &n), 0);
+    ck_assert_int_eq(sl_gpu_node_keep("/dev/nvidiactl", &n), 1);
+    ck_assert_int_eq(sl_gpu_node_keep("/dev/nvidia-uvm", &n), 1);
+    ck_assert_int_eq(sl_gpu_node_keep("/dev/nvidia-uvm-tools", &n), 1);
+    ck_assert_int_eq(sl_gpu_node_keep("/dev/nvidia-caps", &n), 1);
+    ck_assert_int_eq(sl_gpu_node_keep("/dev/nvidia-nvswitch0", &n), 1);
+}
+END_TEST
+
+/* Whenever the GPU cannot be told for sure, no node is hidden: a prefix
+ * of two uuids, a MIG instance, an index past the GPUs, an empty list, a
+ * machine of mixed models without PCI order, one GPU, no folder, a file
+ * the driver has not filled. */
+START_TEST(gpu_node_unsure_keeps_every_node)
+{
+    sl_gpu_node n;
+    const char *dev = dev_with("all", ALL4, 4);
+    const char *root = gpu_root("mixed");
+    add_gpu(root, "0000:18:00.0", "NVIDIA H100 PCIe", U0, 0, "No");
+    add_gpu(root, "0000:2a:00.0", "NVIDIA H200", U1, 1, "No");
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, "GPU-", 0, &n), 0);
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, "MIG-0a1b2c3d-0000-0000-0000-000000000000", 0, &n),
+                     0);
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, "7", 1, &n), 0);
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, "", 1, &n), 0);
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, "1", 0, &n), 0); /* fastest first */
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, "1", 1, &n), 1); /* CUDA_DEVICE_ORDER=PCI_BUS_ID */
+    ck_assert_int_eq(n.minor, 1);
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, U0, 0, &n), 1); /* a uuid is never ambiguous */
+    ck_assert_int_eq(n.minor, 0);
+    const char *one = gpu_root("one");
+    add_gpu(one, "0000:18:00.0", "NVIDIA H200", U0, 0, "No");
+    ck_assert_int_eq(sl_gpu_node_pick(one, dev, "0", 0, &n), 0);
+    ck_assert_int_eq(sl_gpu_node_pick("/nonexistent/gpus", dev, "0", 0, &n), 0);
+    const char *early = gpu_root("early");
+    add_gpu(early, "0000:18:00.0", "NVIDIA H200", U0, 0, "No");
+    add_gpu(early, "0000:2a:00.0", "NVIDIA H200", "N/A", 1, "No");
+    ck_assert_int_eq(sl_gpu_node_pick(early, dev, "0", 0, &n), 0);
+    /* an excluded GPU is no CUDA device: the index after it moves up */
+    const char *ex = gpu_root("excluded");
+    add_gpu(ex, "0000:18:00.0", "NVIDIA H200", U0, 0, "Yes");
+    add_gpu(ex, "0000:2a:00.0", "NVIDIA H200", U1, 1, "No");
+    add_gpu(ex, "0000:3a:00.0", "NVIDIA H200", U2, 2, "No");
+    ck_assert_int_eq(sl_gpu_node_pick(ex, dev, "0", 0, &n), 1);
+    ck_assert_int_eq(n.minor, 1);
+    ck_assert_int_eq(sl_gpu_node_pick(ex, dev, U0, 0, &n), 0);
+}
+END_TEST
+
 Suite *gpu_arch_suite(void)
 {
     Suite *s = suite_create("gpu_arch");
@@ -267,6 +405,8 @@ Suite *gpu_arch_suite(void)
     tcase_add_test(tc, fits);
     tcase_add_test(tc, mismatch_is_decided_from_the_graders_facts);
     tcase_add_test(tc, asks_nvidia_smi);
+    tcase_add_test(tc, gpu_node_of_the_visible_gpu);
+    tcase_add_test(tc, gpu_node_unsure_keeps_every_node);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -647,8 +647,9 @@ START_TEST(mps_client_environment)
         ck_assert_str_eq(box.mps_pipes, "/tmp/synclab-mps-1/pipe");
         ck_assert_str_eq(o.env[0], env[0]); /* the mode */
         ck_assert_str_eq(o.env[1], env[1]); /* its device memory */
-        ck_assert_str_eq(o.env[2], "CUDA_MPS_PIPE_DIRECTORY=/tmp/synclab-mps-1/pipe");
-        ck_assert_ptr_null(o.env[3]);
+        ck_assert_str_eq(o.env[2], env[2]); /* one work queue (default levers) */
+        ck_assert_str_eq(o.env[3], "CUDA_MPS_PIPE_DIRECTORY=/tmp/synclab-mps-1/pipe");
+        ck_assert_ptr_null(o.env[4]);
         unsetenv("SYNCLAB_MPS_PIPES");
     }
 }
@@ -708,6 +709,33 @@ START_TEST(device_memory_is_reused_where_no_check_sees_it)
 }
 END_TEST
 
+/* "connections": every run, plain or under any tool, MPS client or not,
+ * makes its context with one work queue; without the lever, none is set. */
+START_TEST(one_work_queue_with_connections)
+{
+    for (int mps = 0; mps < 2; mps++) {
+        const char *pipe = mps ? " CUDA_MPS_PIPE_DIRECTORY=/tmp/synclab-mps-1/pipe" : "";
+        char want[256];
+        snprintf(want, sizeof want,
+                 "SYNCLAB_RUN_MODE=plain SYNCLAB_DEVICE_MEMORY=reuse "
+                 "CUDA_DEVICE_MAX_CONNECTIONS=1%s",
+                 pipe);
+        ck_assert_str_eq(env_of(0, "alloc,connections", mps), want);
+        for (int k = 0; k < SL_NTOOLS; k++) {
+            int tool = SL_TOOL_ORDER[k];
+            int blind = tool == SL_TOOL_RACECHECK || tool == SL_TOOL_SYNCCHECK;
+            snprintf(want, sizeof want,
+                     "SYNCLAB_RUN_MODE=tools SYNCLAB_DEVICE_MEMORY=%s "
+                     "CUDA_DEVICE_MAX_CONNECTIONS=1%s",
+                     blind ? "reuse" : "exact", pipe);
+            ck_assert_str_eq(env_of(tool, "toolalloc,connections", mps), want);
+            ck_assert_ptr_null(strstr(env_of(tool, "toolalloc", mps), "CONNECTIONS"));
+        }
+        ck_assert_ptr_null(strstr(env_of(0, "alloc", mps), "CONNECTIONS"));
+    }
+}
+END_TEST
+
 Suite *sandbox_suite(void)
 {
     Suite *s = suite_create("sandbox");
@@ -732,6 +760,7 @@ Suite *sandbox_suite(void)
     tcase_add_test(tc, mps_client_sees_the_daemon_only);
     tcase_add_test(tc, mps_client_environment);
     tcase_add_test(tc, device_memory_is_reused_where_no_check_sees_it);
+    tcase_add_test(tc, one_work_queue_with_connections);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -15,7 +15,9 @@
 #include "build.h"
 #include "dedup.h"
 #include "exercise.h"
+#include "contain.h"
 #include "files.h"
+#include "gpu_keep.h"
 #include "grade.h"
 #include "hostobj.h"
 #include "jobs.h"
@@ -36,7 +38,12 @@ START_TEST(levers_from_the_environment_value)
     ck_assert(!sl_lever_in("dedup,initcheck", "alloc"));
     ck_assert(sl_lever_in(NULL, "together")); /* the same grades.csv, 8.3 to 6.3 s a student */
     ck_assert(!sl_lever_in("dedup,initcheck,alloc", "together"));
-    ck_assert(!sl_lever_in(NULL, "toolalloc")); /* opt-in until measured on a GPU */
+    /* 217 of 217 solution and zoo verdicts, the same grades.csv, a bare
+     * context 760 driver calls down to 322 (four H200s) */
+    ck_assert(sl_lever_in(NULL, "toolalloc"));
+    ck_assert(sl_lever_in(NULL, "connections"));
+    ck_assert(sl_lever_in(NULL, "gpunode"));
+    ck_assert(!sl_lever_in(NULL, "keepgpu")); /* no class measured faster with it */
     ck_assert(sl_lever_in("dedup,initcheck", "initcheck"));
     ck_assert(!sl_lever_in("none", "jobs"));
     ck_assert(!sl_lever_in("", "dedup"));
@@ -490,6 +497,60 @@ START_TEST(an_owner_that_died_is_not_waited_for)
 }
 END_TEST
 
+/* keepgpu: one keeper per GPU, each seeing its own GPU and told to hold;
+ * a job's leftovers are killed around it (jobs.c), it is not; stop ends
+ * them all; with the lever off none starts. The probe here is a script
+ * that notes how it was started and waits. */
+START_TEST(a_keeper_per_gpu_outlives_jobs_until_stopped)
+{
+    char probe[4096], seen[4096], text[8192];
+    snprintf(probe, sizeof probe, "%s/keeper-probe.sh", unit_tmp_dir());
+    snprintf(seen, sizeof seen, "%s/keeper-seen.txt", unit_tmp_dir());
+    unlink(seen);
+    snprintf(text, sizeof text,
+             "#!/bin/sh\necho \"${CUDA_VISIBLE_DEVICES:-unset} $1\" >> %s\nexec sleep 60\n", seen);
+    ck_assert_int_eq(sl_write_file(probe, text), 0);
+    ck_assert_int_eq(chmod(probe, 0755), 0);
+    setenv("SYNCLAB_GPU_PROBE", probe, 1);
+    setenv("SYNCLAB_LEVERS", "keepgpu", 1);
+    sl_gpus g = {.id = {"2", "GPU-8adc1d21"}, .count = 2};
+    sl_gpu_keep_start(&g);
+    ck_assert_int_eq(sl_gpu_keep_count(), 2);
+    sl_gpu_keep_start(&g); /* once a grading */
+    ck_assert_int_eq(sl_gpu_keep_count(), 2);
+    pid_t job = fork();
+    if (job == 0) {
+        pause();
+        _exit(0);
+    }
+    ck_assert_int_eq(sl_contain_kill_children(NULL, 0, 5.0), 1); /* the job's, not the keepers */
+    ck_assert_int_eq(sl_gpu_keep_count(), 2);
+    for (int i = 0; i < 100; i++) { /* the scripts write their line */
+        char *t = sl_read_file(seen, 1 << 12, NULL);
+        int lines = 0;
+        for (char *c = t; c && *c; c++)
+            lines += *c == '\n';
+        free(t);
+        if (lines == 2)
+            break;
+        usleep(20000);
+    }
+    char *t = sl_read_file(seen, 1 << 12, NULL);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_ptr_nonnull(strstr(t, "2 --hold\n"));
+    ck_assert_ptr_nonnull(strstr(t, "GPU-8adc1d21 --hold\n"));
+    free(t);
+    sl_gpu_keep_stop();
+    ck_assert_int_eq(sl_gpu_keep_count(), 0);
+    ck_assert_int_eq(sl_contain_kill_children(NULL, 0, 5.0), 0); /* nothing left over */
+    setenv("SYNCLAB_LEVERS", "dedup,alloc", 1);
+    sl_gpu_keep_start(NULL);
+    ck_assert_int_eq(sl_gpu_keep_count(), 0);
+    unsetenv("SYNCLAB_LEVERS");
+    unsetenv("SYNCLAB_GPU_PROBE");
+}
+END_TEST
+
 Suite *scale_suite(void)
 {
     Suite *s = suite_create("scale");
@@ -513,6 +574,7 @@ Suite *scale_suite(void)
     tcase_add_test(tc, one_grades_the_others_take_its_outcomes);
     tcase_add_test(tc, outcomes_a_budget_could_change_are_not_shared);
     tcase_add_test(tc, an_owner_that_died_is_not_waited_for);
+    tcase_add_test(tc, a_keeper_per_gpu_outlives_jobs_until_stopped);
     tcase_add_test(tc, static_outcomes_are_shared_whatever_the_seed);
     suite_add_tcase(s, tc);
     return s;

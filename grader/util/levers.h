@@ -32,7 +32,27 @@
  *   memcheck and initcheck runs still get an exact, fresh cudaMalloc per
  *   buffer. Tool runs' fresh allocations and frees were most of the driver
  *   calls that runners waited in for the machine-wide lock (bench-class.sh
- *   as root, an H200, 16 students at once). Off until measured;
+ *   as root, an H200, 16 students at once). On: with it, "connections"
+ *   and "gpunode", all 217 solution and zoo cases got their verdicts on
+ *   four H200s, and a class of 24 on one of them took 6.7 s a student
+ *   (7.9 s without the three, another node), the same grades.csv;
+ * - connections: runs make their context with one hardware work queue
+ *   (CUDA_DEVICE_MAX_CONNECTIONS=1, runner_call.c) instead of eight; no
+ *   harness runs two streams at once. On four H200s a bare context took
+ *   595 ioctls instead of 760, and 16 at once 2.5 s instead of 4.9 s;
+ * - gpunode: a sandboxed run sees the device node of its own GPU only
+ *   (run/gpu_node.h), named by its uuid inside: CUDA opens and sets up
+ *   every GPU whose node it can open. On four H200s a bare context took
+ *   487 ioctls instead of 760, and with "connections" 322, 16 at once
+ *   1.35 s instead of 4.85 s. Where the GPU cannot be told for sure
+ *   (gpu_node.h), and for MPS clients, every node stays;
+ * - keepgpu: an idle context of the grader's own on each GPU for the
+ *   whole grading (run/gpu_keep.h), so the driver's unified-memory module
+ *   does not tear a GPU down when its last run ends and set it up again
+ *   for the next, under its machine-wide lock: on four H200s a context
+ *   alone took 0.23 s, 0.10 s beside a keeper. Off: a class of 24 was
+ *   not faster with it (4 GPUs 141.7 s, 122.6 s without; one GPU 179.6 s,
+ *   161.0 s without; two nodes of four H200s, so within their spread);
  * - together: a student's lessons are swept in one runner of them all
  *   (judge/together.h): five processes for the submission's plain run
  *   and tools, where each lesson made its own five (up to 35 contexts).
@@ -43,7 +63,7 @@
 #ifndef SYNCLAB_LEVERS_H
 #define SYNCLAB_LEVERS_H
 
-#define SL_LEVERS_DEFAULT "dedup,initcheck,alloc,together"
+#define SL_LEVERS_DEFAULT "dedup,initcheck,alloc,toolalloc,connections,gpunode,together"
 
 /* 1 when lever name is on (see above). */
 int sl_lever_on(const char *name);
