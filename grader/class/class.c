@@ -17,6 +17,7 @@
 #include "files.h"
 #include "gpu_arch.h"
 #include "gpu_keep.h"
+#include "gpu_node.h"
 #include "gpu_probe.h"
 #include "gradescope.h"
 #include "jobs.h"
@@ -727,8 +728,11 @@ int sl_class_grade(const sl_class *c)
         printf("%s\n", sl_sandbox_status());
     /* once: every lesson and student inherits the answer; then the GPUs
      * stay set up for the whole class (gpu_keep.h) */
-    if (sl_gpu_probe() == SL_GPU_PRESENT)
+    if (sl_gpu_probe() == SL_GPU_PRESENT) {
         sl_gpu_keep_start(c->gpus);
+        if (sl_lever_on("gpunode")) /* its students inherit which nodes open */
+            sl_gpu_node_learn("/proc/driver/nvidia/gpus", "/dev");
+    }
     /* identical files judged once (dedup.h): the cache is this run's own */
     if (sl_lever_on("dedup")) {
         snprintf(s.dedup_dir, sizeof s.dedup_dir, "%s/.dedup", c->out);

@@ -93,16 +93,36 @@ static int read_gpus(const char *root, gpu_info *g, int max)
     return n;
 }
 
-/* Whether this process may open the GPU's node: what CUDA asks. */
+/* Whether this process may open the GPU's node: what CUDA asks. Asked
+ * once per node for the process tree (a class asks before its students
+ * fork, sl_gpu_node_learn): opening the node of an idle GPU without
+ * persistence mode sets that GPU up, and closing it tears it down. */
+static struct {
+    char dev[4096];
+    signed char opens[256]; /* 0 unknown, 1 opens, -1 does not */
+} g_seen;
+
 static int opens(const char *dev, int minor)
 {
+    if (strcmp(g_seen.dev, dev) != 0) {
+        memset(&g_seen, 0, sizeof g_seen);
+        snprintf(g_seen.dev, sizeof g_seen.dev, "%s", dev);
+    }
+    if (g_seen.opens[minor & 255])
+        return g_seen.opens[minor & 255] > 0;
     char path[4096];
     snprintf(path, sizeof path, "%s/nvidia%d", dev, minor);
     int fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0)
-        return 0;
-    close(fd);
-    return 1;
+    if (fd >= 0)
+        close(fd);
+    g_seen.opens[minor & 255] = fd >= 0 ? 1 : -1;
+    return fd >= 0;
+}
+
+void sl_gpu_node_learn(const char *root, const char *dev)
+{
+    sl_gpu_node unused;
+    sl_gpu_node_pick(root, dev, NULL, 0, &unused);
 }
 
 int sl_gpu_node_pick(const char *root, const char *dev, const char *visible, int pci_order,

@@ -29,10 +29,15 @@ typedef struct {
  * GPUs, a MIG instance, an index where a node does not open or on a
  * machine of mixed models without PCI order, an entry that names no GPU or
  * more than one (a uuid prefix), a GPU whose node does not open, an
- * unreadable file. Opens each node once (a GPU without persistence mode
- * is set up then): call it once a process, not once a run. */
+ * unreadable file. Opens each node once for the process tree (a GPU
+ * without persistence mode is set up then): call it once a process, not
+ * once a run. */
 int sl_gpu_node_pick(const char *root, const char *dev, const char *visible, int pci_order,
                      sl_gpu_node *out);
+
+/* Opens every GPU's node now, in a parent, so that its forks (a class's
+ * students) ask nothing: the answers are kept for the process tree. */
+void sl_gpu_node_learn(const char *root, const char *dev);
 
 /* Whether the sandbox binds path, a /dev/nvidia* node, for a run on
  * pick's GPU: every node but the other GPUs' /dev/nvidia<digits>. */

@@ -333,6 +333,13 @@ START_TEST(gpu_node_of_the_visible_gpu)
     ck_assert_int_eq(n.minor, 0);
     ck_assert_int_eq(sl_gpu_node_pick(root, dev, "GPU-4abe", 0, &n), 1);
     ck_assert_str_eq(n.uuid, U2);
+    /* learnt once for the process tree: a node gone since is not asked */
+    sl_gpu_node_learn(root, dev);
+    char gone[4200];
+    snprintf(gone, sizeof gone, "%s/nvidia1", dev);
+    ck_assert_int_eq(unlink(gone), 0);
+    ck_assert_int_eq(sl_gpu_node_pick(root, dev, "2", 0, &n), 1);
+    ck_assert_int_eq(n.minor, 1);
     /* a Slurm job given the GPUs of minors 0 and 1 (its device cgroup
      * denies the others; CUDA renumbers from 0): an index cannot be told,
      * a uuid can when its node opens */
