@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "contain.h"
+#include "gpu_probe.h"
 #include "levers.h"
 #include "proc.h"
-#include "synclab_config.h"
 
 enum { STOP_WAIT_MS = 5000 };
 
@@ -48,9 +48,7 @@ void sl_gpu_keep_start(const sl_gpus *g)
 {
     if (g_count || !sl_lever_on("keepgpu"))
         return;
-    const char *probe = getenv("SYNCLAB_GPU_PROBE");
-    if (!probe || !*probe)
-        probe = SYNCLAB_GPU_PROBE;
+    const char *probe = sl_gpu_probe_path();
     if (access(probe, X_OK) != 0)
         return;
     if (!g)

@@ -131,10 +131,10 @@ int sl_gpu_node_pick(const char *root, const char *dev, const char *visible, int
     static gpu_info g[MAX_NODES];
     int n = read_gpus(root, g, MAX_NODES);
     if (n < 2)
-        return 0; /* nothing to hide, or nothing known */
-    int all_open = 1;
-    for (int i = 0; i < n && all_open; i++)
-        all_open = opens(dev, g[i].node.minor);
+        return 0;     /* nothing to hide, or nothing known */
+    int all_open = 1; /* every node asked: sl_gpu_node_learn keeps every answer */
+    for (int i = 0; i < n; i++)
+        all_open &= opens(dev, g[i].node.minor);
     char first[96] = "0";
     if (visible) {
         const char *v = visible + strspn(visible, " ");

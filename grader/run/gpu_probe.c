@@ -15,14 +15,18 @@ static int g_probed;
 static sl_gpu_state g_state = SL_GPU_UNKNOWN;
 static char g_detail[300];
 
+const char *sl_gpu_probe_path(void)
+{
+    const char *probe = getenv("SYNCLAB_GPU_PROBE");
+    return probe && *probe ? probe : SYNCLAB_GPU_PROBE;
+}
+
 sl_gpu_state sl_gpu_probe(void)
 {
     if (g_probed)
         return g_state;
     g_probed = 1;
-    const char *probe = getenv("SYNCLAB_GPU_PROBE");
-    if (!probe || !*probe)
-        probe = SYNCLAB_GPU_PROBE;
+    const char *probe = sl_gpu_probe_path();
     if (access(probe, X_OK) != 0) {
         snprintf(g_detail, sizeof g_detail,
                  "the grader's GPU probe %s is missing (build it: "

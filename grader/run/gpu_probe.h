@@ -16,6 +16,8 @@ typedef enum {
 
 /* The probe's answer, asked once per process tree (forks inherit it). */
 sl_gpu_state sl_gpu_probe(void);
+/* The probe program: SYNCLAB_GPU_PROBE, else the one built here. */
+const char *sl_gpu_probe_path(void);
 /* One line for a report: what the probe said. */
 const char *sl_gpu_probe_detail(void);
 
