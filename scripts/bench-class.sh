@@ -143,7 +143,9 @@ fi
 count() { grep -c "$1" "$dir/trace.log" || true; }
 plain=$(count '^\[trace\] [^ ]*: plain run')
 tools=$(count '^\[trace\] [^ ]*: \(racecheck\|synccheck\|memcheck\|initcheck\)')
-sweeps=$(count '^\[trace\] sweep ')
+# a sweep's runner processes, each traced with its wall time (not what an
+# exercise keeps, nor a place taken)
+sweeps=$(count '^\[trace\] sweep [^ ]*: .* s wall')
 nvcc=$(count '^\[trace\] build: nvcc')
 reused=$(count '^\[trace\] dedup ')
 cores=$(nproc)

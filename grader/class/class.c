@@ -30,6 +30,7 @@
 #include "rng.h"
 #include "roster.h"
 #include "sandbox.h"
+#include "slots.h"
 #include "shard.h"
 #include "together.h"
 #include "trace.h"
@@ -155,6 +156,11 @@ typedef struct {
     int *gpu_of;    /* with c->gpus: each student's GPU */
     int gpu_busy[SL_MAX_GPUS];
     char dedup_dir[4200]; /* <out>/.dedup with the dedup lever, else "" (dedup.h) */
+    /* with the stagger lever and a GPU: a GPU's places, one per sweep
+     * running on it at once (per GPU of c->gpus; one without --gpus) */
+    sl_slots *gpu_places;
+    char places_dir[4200]; /* their files' folder, removed at the end */
+    int at_once;           /* students graded at once: on the GPUs and building */
 } class_state;
 
 /* <out>/students/<name>: apart from the class's own files (grades.csv),
@@ -185,6 +191,19 @@ static int refused_outcomes(const class_state *s, int i, sl_outcome *all)
 /* How long a student waits for another to publish a file they share
  * (dedup.h) before grading it alone: longer than any lesson takes. */
 #define DEDUP_WAIT_S (20 * 60.0)
+
+/* How many of a student's n lessons are built at once (the builds lever,
+ * levers.h): two compiler processes a core among the students graded at
+ * once; the compilers wait on their files and their children part of the
+ * time. */
+static int build_parallel(const class_state *s, int n)
+{
+    if (!sl_lever_on("builds") || n < 2)
+        return 1;
+    int jobs = s->at_once > 0 ? s->at_once : 1;
+    int per = (2 * sl_jobs_cpu_count() + jobs - 1) / jobs;
+    return per < 1 ? 1 : per > n ? n : per;
+}
 
 /* Lessons todo[0..n-1] of student i into all (lesson l's outcomes from
  * all + offset[l]), together (judge/together.h): with two or more, one
@@ -228,7 +247,11 @@ static int grade_lessons(class_state *s, int i, const int *todo, int n, const ch
     if (rc == 0) {
         char together[4200];
         snprintf(together, sizeof together, "%s/.together", dir);
-        sl_lessons_run_together(ls, jobs, n, together);
+        const sl_slots *places = NULL;
+        if (s->gpu_places)
+            places = &s->gpu_places[c->gpus && s->gpu_of && s->gpu_of[i] >= 0 ? s->gpu_of[i] : 0];
+        sl_together_opts o = {build_parallel(s, n), places};
+        sl_lessons_run_together(ls, jobs, n, together, &o);
         sl_remove_tree(together, 1);
         for (int k = 0; k < n; k++) {
             sl_outcome *o = all + offset[todo[k]];
@@ -363,6 +386,9 @@ static int grade_student(int i, void *arg)
         n = total;
     }
     sl_report rep = {s->students[i].shown, s->seeds[i], sl_now() - t0, all, n};
+    if (sl_tracing()) /* when each student ran: where a class's time went */
+        fprintf(stderr, "[trace] class: %s began at %.1f s, graded in %.1f s\n",
+                s->students[i].shown, t0 - s->t0, sl_now() - t0);
     char *text = sl_report_to_text(&rep);
     int rc = text && sl_channel_put(s->channels[i], text) == 0 ? 0 : 3;
     free(text);
@@ -493,6 +519,45 @@ static void give_gpu_back(class_state *s, int i)
 {
     if (s->c->gpus && s->gpu_of && s->gpu_of[i] >= 0)
         s->gpu_busy[s->gpu_of[i]]--;
+}
+
+/* The stagger lever: --jobs sweeps run on each GPU at once, each holding
+ * one of its places while its runners run (sweep.c), and three times as
+ * many students are graded at once, so that while some run, the others
+ * build, write their inputs, check their outputs and are judged, and a
+ * place that frees up finds a student ready for it. Without it a class's
+ * students started, built and ran in step: on an H200 the GPU sat idle
+ * while all of them compiled, and again while they checked their
+ * outputs; with twice as many, while the second wave compiled. */
+static void open_gpu_places(class_state *s)
+{
+    const sl_class *c = s->c;
+    int gpus = c->gpus && c->gpus->count > 0 ? c->gpus->count : 1;
+    int jobs = c->jobs > 0 ? c->jobs : 1;
+    int per_gpu = jobs / gpus > 0 ? jobs / gpus : 1;
+    /* on this node's own temporary folder, not in --out: that may be on a
+     * file system all nodes share (Slurm), where every try of a lock is a
+     * round trip to its server, and waiting sweeps try often. Runners
+     * never see it (sandbox.h). */
+    const char *tmp = getenv("TMPDIR");
+    snprintf(s->places_dir, sizeof s->places_dir, "%s/synclab-places-XXXXXX",
+             tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(s->places_dir)) {
+        s->places_dir[0] = '\0';
+        return; /* without places: as before the lever */
+    }
+    sl_sandbox_hide(s->places_dir);
+    s->gpu_places = calloc((size_t)gpus, sizeof *s->gpu_places);
+    for (int g = 0; s->gpu_places && g < gpus; g++) {
+        char name[32];
+        snprintf(name, sizeof name, "gpu%d", g);
+        if (sl_slots_open(&s->gpu_places[g], s->places_dir, name, per_gpu) != 0) {
+            free(s->gpu_places);
+            s->gpu_places = NULL;
+        }
+    }
+    if (s->gpu_places)
+        s->at_once = 3 * jobs;
 }
 
 /* <out>/shard.txt: what `syncgrade merge` needs of this shard (shard.h). */
@@ -739,9 +804,15 @@ int sl_class_grade(const sl_class *c)
         if (sl_dedup_open(s.dedup_dir) != 0)
             s.dedup_dir[0] = '\0';
     }
+    s.at_once = c->jobs > 0 ? c->jobs : 1;
+    if (sl_lever_on("stagger") && sl_gpu_probe() == SL_GPU_PRESENT)
+        open_gpu_places(&s);
     if (!c->quiet) {
         printf("grading %d students of %s, %d at a time", s.count, c->submissions,
                c->jobs > 0 ? c->jobs : 1);
+        if (s.gpu_places)
+            printf(" on the GPU%s, %d graded at once", c->gpus && c->gpus->count > 1 ? "s" : "",
+                   s.at_once);
         if (c->gpus)
             printf(" on %d GPU%s", c->gpus->count, c->gpus->count == 1 ? "" : "s");
         if (c->shard_n > 0)
@@ -749,7 +820,7 @@ int sl_class_grade(const sl_class *c)
         printf("\n");
     }
     show_progress(&s, 0);
-    sl_jobs j = {s.count,      c->jobs > 0 ? c->jobs : 1, &s, prepare_student, grade_student,
+    sl_jobs j = {s.count,      s.at_once,         &s, prepare_student, grade_student,
                  student_done, STUDENT_DEADLINE_S};
     sl_jobs_run(&j);
     show_progress(&s, 1);
@@ -791,6 +862,9 @@ int sl_class_grade(const sl_class *c)
     free(s.channels);
     free(s.seeds);
     free(s.gpu_of);
+    if (s.places_dir[0])
+        sl_remove_tree(s.places_dir, 1);
+    free(s.gpu_places);
     sl_roster_free(s.students, s.count);
     return rc;
 }

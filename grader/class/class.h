@@ -31,7 +31,7 @@
 typedef struct {
     const char *submissions; /* folder of student folders */
     const char *out;
-    int jobs;                        /* students graded at once */
+    int jobs;                        /* students running at once (stagger: 3x graded) */
     const sl_points *points;         /* NULL: the suites' defaults */
     uint64_t seed;                   /* with have_seed: every student gets it */
     int have_seed;                   /* otherwise each an unpredictable one */

@@ -15,7 +15,8 @@
 
 #include "cli.h"
 
-/* Students at once: --jobs per GPU. By default the CPUs this process may
+/* Students running at once: --jobs per GPU (with the stagger lever,
+ * class.c grades three times as many at once). By default the CPUs this process may
  * use decide (its affinity mask: a Slurm allocation, not the node): a
  * quarter of them, at least one per GPU; the jobs lever (levers.h) makes
  * it one per core. More at once did not help on an H200: its driver makes

@@ -9,6 +9,7 @@
 #include "gpu_arch.h"
 #include "outcome.h"
 #include "runner_call.h"
+#include "slots.h"
 
 /* An exercise's static verdict (build, TODO, PTX rules), decided before
  * any student code ran: a runner cannot change what it was decided from. */
@@ -68,6 +69,10 @@ typedef struct {
      * (sweep.h). NULL: no sweep, every exercise runs every check. */
     const sl_swept *swept;
     double sweep_seconds; /* the sweep's wall time: part of each swept exercise's */
+    /* The stagger lever (class.c): a sweep holds one of these places from
+     * its first runner to its last, not while it writes inputs or checks
+     * outputs. NULL: no places (the judges' own runs never take one). */
+    const sl_slots *gpu_places;
     /* Per exercise: sl_grade_statics, before the first run. NULL: each
      * exercise decides its static stages itself. */
     const sl_static_verdict *statics;

@@ -235,11 +235,11 @@ static void remember_folders(const sl_lesson_job *job, const sl_build_config *bc
         folder_prefix(g_project, sizeof g_project, real, strlen(real));
 }
 
-sl_lesson_prep *sl_lesson_prepare(const sl_lesson *l, const sl_lesson_job *job)
+/* What prepare and prebuild share: the lesson's folders, its harness
+ * library, what runners may not see, and the build's configuration. */
+static void prep_folders(const sl_lesson *l, const sl_lesson_job *job, sl_lesson_prep *p,
+                         sl_build_config *bc)
 {
-    sl_lesson_prep *p = calloc(1, sizeof *p);
-    if (!p)
-        return NULL;
     p->l = l;
     p->job = job;
     sl_mkdirs(job->out_dir);
@@ -252,15 +252,38 @@ sl_lesson_prep *sl_lesson_prepare(const sl_lesson *l, const sl_lesson_job *job)
     sl_mkdirs(p->build_dir);
     sl_mkdirs(p->work);
     hide_from_runners(job, p->out_dir);
+    *bc = *job->build;
+    bc->harness_lib = p->lib;
+    bc->submission = job->policy; /* includes only from the submission's folder */
+}
+
+void sl_lesson_prebuild(const sl_lesson *l, const sl_lesson_job *job)
+{
+    sl_lesson_prep *p = calloc(1, sizeof *p);
+    if (!p)
+        return;
+    sl_build_config bc;
+    prep_folders(l, job, p, &bc);
+    if (job->channels) { /* as prepare: no channels, no build */
+        build_student(l, job, &bc, p->build_dir, &p->b);
+        sl_build_free(&p->b);
+    }
+    free(p);
+}
+
+sl_lesson_prep *sl_lesson_prepare(const sl_lesson *l, const sl_lesson_job *job)
+{
+    sl_lesson_prep *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    sl_build_config bc;
+    prep_folders(l, job, p, &bc);
     if (!job->channels)
         return p; /* nowhere to send verdicts: sl_lesson_collect reports ERROR */
     for (int i = 0; i < l->count; i++)
         sl_channel_put(job->channels[i], ""); /* a stale verdict must never be read back */
     sl_contain_adopt_orphans();
 
-    sl_build_config bc = *job->build;
-    bc.harness_lib = p->lib;
-    bc.submission = job->policy; /* includes only from the submission's folder */
     p->missing = job->missing_note || access(job->source, F_OK) != 0;
     p->refused = build_student(l, job, &bc, p->build_dir, &p->b);
     p->built = 1;

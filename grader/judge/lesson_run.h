@@ -62,6 +62,12 @@ typedef struct {
     int sweepable;   /* a sweep may run: GPU, runner for this GPU, not static only */
     int presweep;    /* swept was filled before (the submission's sweep) */
 } sl_lesson_prep;
+/* Builds lesson l's file exactly as sl_lesson_prepare would, and nothing
+ * more (no channel, no verdict): lessons built at once, each in a child of
+ * its own (together.h), leave builds that prepare then finds up to date
+ * (build.h: a build is reused only when it succeeded, for the same source,
+ * arch and harness; one that failed is built again by prepare). */
+void sl_lesson_prebuild(const sl_lesson *l, const sl_lesson_job *job);
 /* Builds and decides the static verdicts; NULL when out of memory. */
 sl_lesson_prep *sl_lesson_prepare(const sl_lesson *l, const sl_lesson_job *job);
 /* Sweeps the lesson unless presweep, judges every exercise (Check, forked

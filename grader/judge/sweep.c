@@ -534,6 +534,24 @@ static unsigned run_plain(sweep_set *set, const member *m, int n, char logs[][42
     return found;
 }
 
+/* How long a sweep waits for a place on the GPU before it runs without
+ * one: the places' holders each end within their own limits long before. */
+#define GPU_PLACE_WAIT_S 1800.0
+
+/* One of the GPU's places (stagger lever), once the inputs are written:
+ * -1 without places. */
+static int take_place(const sweep_set *set)
+{
+    if (!set->ctx0->gpu_places)
+        return -1;
+    double waited = 0;
+    int place = sl_slots_take(set->ctx0->gpu_places, GPU_PLACE_WAIT_S, &waited);
+    if (sl_tracing())
+        fprintf(stderr, "[trace] sweep %s: %s a place on the GPU after %.1f s\n", set->what,
+                place >= 0 ? "took" : "runs without", waited);
+    return place;
+}
+
 /* One sweep of which[0..n-1]; returns the position in which of an
  * exercise whose small inputs stopped the plain run, or -1: *stalled says
  * whether it stalled there (else it crashed, flooded, exited). The GPU
@@ -556,12 +574,14 @@ static int sweep_once(sweep_set *set, const pick *which, int n, int *stalled_the
         snprintf(logs[c], sizeof logs[c], "%s/%s.log", set->root, check_name(check_of(c)));
     unsigned kept[NCHECKS] = {0};
     if (count > 0) {
+        int place = take_place(set);
         sl_gpu_share();
         int stalled = -1, broke = -1, stalled_full = -1;
         kept[0] = run_plain(set, m, count, logs, t, &stalled, &broke, &stalled_full);
         if (stalled_full >= 0)
             set->swept[m[stalled_full].lesson][m[stalled_full].index].hung_full = 1;
         wait_tools(set, m, count, logs, t, kept);
+        sl_slots_give(place); /* the outputs are checked without the GPU */
         int out = stalled >= 0 ? stalled : broke;
         *stalled_there = stalled >= 0;
         for (int k = 0; out >= 0 && k < n; k++)

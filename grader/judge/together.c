@@ -6,18 +6,63 @@
 
 #include "contain.h"
 #include "files.h"
+#include "jobs.h"
 #include "proc.h"
 #include "sweep.h"
 #include "trace.h"
 
-int sl_lessons_run_together(const sl_lesson *const *ls, const sl_lesson_job *jobs, int n,
-                            const char *dir)
+typedef struct {
+    const sl_lesson *const *ls;
+    const sl_lesson_job *jobs;
+} prebuild_state;
+
+static int prebuild_one(int k, void *arg)
 {
+    const prebuild_state *st = arg;
+    sl_lesson_prebuild(st->ls[k], &st->jobs[k]);
+    return 0;
+}
+
+/* The lessons' files built at once, up to parallel of them, each in a
+ * child: the builds are nvcc's, one process each, and were most of a
+ * student's wall time when built one after the other. */
+static void prebuild(const sl_lesson *const *ls, const sl_lesson_job *jobs, int n, int parallel)
+{
+    if (parallel < 2 || n < 2)
+        return;
+    prebuild_state st = {ls, jobs};
+    /* each compiler step has its own limit (build.h); this one only frees
+     * the slot of a child stuck where none reaches, and prepare builds
+     * that lesson again with those limits */
+    double limit = jobs[0].build->timeout_s > 0 ? jobs[0].build->timeout_s : 60.0;
+    sl_jobs j = {n, parallel, &st, NULL, prebuild_one, NULL, 4 * limit + 60};
+    sl_jobs_run(&j);
+}
+
+int sl_lessons_run_together(const sl_lesson *const *ls, const sl_lesson_job *jobs, int n,
+                            const char *dir, const sl_together_opts *o)
+{
+    int build_parallel = o ? o->build_parallel : 1;
     sl_lesson_prep **p = calloc((size_t)(n > 0 ? n : 1), sizeof *p);
     if (!p)
         return 0;
-    for (int i = 0; i < n; i++)
+    double start = sl_now();
+    prebuild(ls, jobs, n, build_parallel);
+    double built_at = sl_now() - start;
+    int reused = 0;
+    for (int i = 0; i < n; i++) {
         p[i] = sl_lesson_prepare(ls[i], &jobs[i]);
+        reused += p[i] && p[i]->built && p[i]->b.cached;
+    }
+    if (sl_tracing())
+        fprintf(stderr,
+                "[trace] together: %d lessons built (%d at once) in %.2f s, %d found built when "
+                "prepared, judged statically by %.2f s\n",
+                n, build_parallel > 1 && n > 1 ? build_parallel : 1, built_at, reused,
+                sl_now() - start);
+    for (int i = 0; o && i < n; i++) /* their sweeps, together or alone */
+        if (p[i])
+            p[i]->ctx.gpu_places = o->gpu;
     /* the lessons that can join: built, a runner for this GPU, something
      * to sweep */
     sl_sweep_lesson_in in[SL_SWEEP_MAX_LESSONS];
@@ -69,8 +114,12 @@ int sl_lessons_run_together(const sl_lesson *const *ls, const sl_lesson_job *job
                 fprintf(stderr, "[trace] together: %d of %d lessons swept together\n", decided, k);
         }
     }
+    double judged_from = sl_now();
     for (int i = 0; i < n; i++)
         sl_lesson_judge(p[i]);
+    if (sl_tracing())
+        fprintf(stderr, "[trace] together: %d lessons judged in %.2f s (%.2f s in all)\n", n,
+                sl_now() - judged_from, sl_now() - start);
     free(p);
     return decided;
 }

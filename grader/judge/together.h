@@ -10,12 +10,23 @@
 #define SYNCLAB_TOGETHER_H
 
 #include "lesson_run.h"
+#include "slots.h"
+
+typedef struct {
+    /* >= 2: the lessons' files are first built up to that many at once,
+     * each in a child process (sl_lesson_prebuild); else one by one as
+     * they are prepared */
+    int build_parallel;
+    /* non-NULL: the GPU's places (the stagger lever: class.c), one held
+     * by each sweep while its runners run (grade.h: gpu_places) */
+    const sl_slots *gpu;
+} sl_together_opts;
 
 /* ls[0..n-1] with jobs[i] (channels open, sl_lesson_open_channels); the
  * runner of them all is built under dir (a folder of the grader's, which
  * runners do not see). Returns the number of lessons the submission's
  * sweep decided. */
 int sl_lessons_run_together(const sl_lesson *const *ls, const sl_lesson_job *jobs, int n,
-                            const char *dir);
+                            const char *dir, const sl_together_opts *o);
 
 #endif

@@ -98,6 +98,15 @@ add_test(NAME class.static_share
 set_tests_properties(class.static_share PROPERTIES LABELS "static;class" TIMEOUT 900
                      ${SYNCLAB_GPU_TEST})
 
+# The builds lever: a student's lessons built at once give the same
+# grades.csv and reports as built one by one, and a file that built is
+# compiled once (class_builds.sh). Static verdicts without a GPU.
+add_test(NAME class.builds
+         COMMAND ${SYNCLAB_ON_GPU} bash ${CMAKE_CURRENT_SOURCE_DIR}/class_builds.sh $<TARGET_FILE:syncgrade>
+                 ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/class-builds)
+set_tests_properties(class.builds PROPERTIES LABELS "static;class" TIMEOUT 900
+                     ${SYNCLAB_GPU_TEST})
+
 # Shards 1/3, 2/3, 3/3 merged equal one run of the class (static verdicts
 # without a GPU; with one, the dynamic ones too).
 add_test(NAME class.shards

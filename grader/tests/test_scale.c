@@ -26,6 +26,7 @@
 #include "ptx.h"
 #include "ptx_shared.h"
 #include "sha256.h"
+#include "slots.h"
 #include "unit.h"
 
 START_TEST(levers_from_the_environment_value)
@@ -44,6 +45,8 @@ START_TEST(levers_from_the_environment_value)
     ck_assert(sl_lever_in(NULL, "connections"));
     ck_assert(sl_lever_in(NULL, "gpunode"));
     ck_assert(!sl_lever_in(NULL, "keepgpu")); /* no class measured faster with it */
+    ck_assert(sl_lever_in(NULL, "builds"));   /* the same grades.csv and reports */
+    ck_assert(sl_lever_in(NULL, "stagger"));  /* the same grades.csv */
     ck_assert(sl_lever_in("dedup,initcheck", "initcheck"));
     ck_assert(!sl_lever_in("none", "jobs"));
     ck_assert(!sl_lever_in("", "dedup"));
@@ -501,6 +504,65 @@ END_TEST
  * a job's leftovers are killed around it (jobs.c), it is not; stop ends
  * them all; with the lever off none starts. The probe here is a script
  * that notes how it was started and waits. */
+/* The stagger lever's places (slots.h): n at once, the next waits and
+ * gives up at its limit, a place frees when its holder leaves or dies,
+ * and a child that inherited a place's descriptor does not keep it. */
+START_TEST(places_are_taken_n_at_once_and_freed_by_death)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/places", unit_tmp_dir());
+    sl_remove_tree(dir, 1);
+    sl_slots s;
+    ck_assert_int_eq(sl_slots_open(&s, dir, "gpu0", 2), 0);
+    double waited = -1;
+    int a = sl_slots_take(&s, 1.0, &waited), b = sl_slots_take(&s, 1.0, NULL);
+    ck_assert(a >= 0 && b >= 0);
+    ck_assert(waited >= 0 && waited < 0.5);
+    ck_assert_int_eq(sl_slots_take(&s, 0.2, &waited), -1); /* both held: waits, then gives up */
+    ck_assert(waited >= 0.2 && waited < 2.0);
+    pid_t heir = fork(); /* inherits a and b, and outlives their release */
+    if (heir == 0) {
+        pause();
+        _exit(0);
+    }
+    sl_slots_give(a);
+    int c = sl_slots_take(&s, 1.0, NULL);
+    ck_assert(c >= 0); /* the child's copy of a did not keep it */
+    sl_slots_give(b);
+    sl_slots_give(c);
+    kill(heir, SIGKILL);
+    waitpid(heir, NULL, 0);
+    /* a holder that dies without a word frees its place */
+    int ready[2];
+    ck_assert_int_eq(pipe(ready), 0);
+    pid_t holder = fork();
+    if (holder == 0) {
+        int x = sl_slots_take(&s, 1.0, NULL), y = sl_slots_take(&s, 1.0, NULL);
+        char ok = x >= 0 && y >= 0 ? 'y' : 'n';
+        ssize_t w = write(ready[1], &ok, 1);
+        (void)w;
+        pause();
+        _exit(0);
+    }
+    char ok = 0;
+    ck_assert_int_eq(read(ready[0], &ok, 1), 1);
+    ck_assert_int_eq(ok, 'y');
+    ck_assert_int_eq(sl_slots_take(&s, 0.1, NULL), -1);
+    kill(holder, SIGKILL);
+    waitpid(holder, NULL, 0);
+    int d = sl_slots_take(&s, 1.0, NULL);
+    ck_assert(d >= 0);
+    sl_slots_give(d);
+    close(ready[0]);
+    close(ready[1]);
+    /* no places: nothing to wait for */
+    sl_slots none = {.n = 0};
+    ck_assert_int_eq(sl_slots_take(&none, 5.0, NULL), -1);
+    sl_slots_give(-1);
+    sl_remove_tree(dir, 1);
+}
+END_TEST
+
 START_TEST(a_keeper_per_gpu_outlives_jobs_until_stopped)
 {
     char probe[4096], seen[4096], text[8192];
@@ -575,6 +637,7 @@ Suite *scale_suite(void)
     tcase_add_test(tc, outcomes_a_budget_could_change_are_not_shared);
     tcase_add_test(tc, an_owner_that_died_is_not_waited_for);
     tcase_add_test(tc, a_keeper_per_gpu_outlives_jobs_until_stopped);
+    tcase_add_test(tc, places_are_taken_n_at_once_and_freed_by_death);
     tcase_add_test(tc, static_outcomes_are_shared_whatever_the_seed);
     suite_add_tcase(s, tc);
     return s;

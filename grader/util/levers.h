@@ -50,12 +50,30 @@
  *   whole grading (run/gpu_keep.h), so the driver's unified-memory module
  *   does not tear a GPU down when its last run ends and set it up again
  *   for the next, under its machine-wide lock: on four H200s a context
- *   alone took 0.23 s, 0.10 s beside a keeper. Off: a class of 24 was
- *   not faster with it (4 GPUs 141.7 s, 122.6 s without; one GPU 179.6 s,
- *   161.0 s without; two nodes of four H200s, so within their spread);
+ *   alone took 0.23 s, 0.10 s beside a keeper. Off: a class of 24 on
+ *   four H200s was slower with it, 150.0 s against 118.3 s without, one
+ *   after the other on one node;
  * - together: a student's lessons are swept in one runner of them all
  *   (judge/together.h): five processes for the submission's plain run
  *   and tools, where each lesson made its own five (up to 35 contexts).
+ * - builds: with "together", a student's lesson files are built at once,
+ *   each in a child process (sl_lesson_prebuild), two compilers a core
+ *   among the students graded at once (class.c), before the lessons are
+ *   prepared one by one and find their builds up to date. Without it a
+ *   class student's 22 compiler calls ran one after the other: 17.8 s of
+ *   a student's wall time on one H200 and 24.2 s with four; with it 7.2 s
+ *   on one H200 (8 students at once; 25.3 s with 24 at once on four
+ *   GPUs, the 64 cores full);
+ * - stagger: --jobs sweeps run on each GPU at once, each holding one of
+ *   its places (run/slots.h) while its runners run (sweep.c), and three
+ *   times as many students are graded at once (class.c), so the others build,
+ *   write inputs, check outputs and are judged meanwhile: the students of
+ *   a class no longer build, then run, in step. Without it one H200 sat
+ *   idle while its 8 students compiled, then was busy 100% while they
+ *   ran, then idle again while they checked their outputs. With it a
+ *   class of 24 on one H200 of a two-GPU node took 5.0 s a student (the
+ *   GPU busy 58% of the time), the same grades.csv; 6.2 s on a node of
+ *   four with a place held per student, not per sweep.
  * Each sanitizer run costs a CUDA context, and the driver makes contexts
  * one at a time for the whole machine (measured on an H200: 16 at once
  * took 3.2 s, one 0.4 s; graded runners spent 72% of their samples waiting
@@ -63,7 +81,8 @@
 #ifndef SYNCLAB_LEVERS_H
 #define SYNCLAB_LEVERS_H
 
-#define SL_LEVERS_DEFAULT "dedup,initcheck,alloc,toolalloc,connections,gpunode,together"
+#define SL_LEVERS_DEFAULT                                                                          \
+    "dedup,initcheck,alloc,toolalloc,connections,gpunode,together,builds,stagger"
 
 /* 1 when lever name is on (see above). */
 int sl_lever_on(const char *name);
