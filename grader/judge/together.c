@@ -25,11 +25,12 @@ static int prebuild_one(int k, void *arg)
 
 /* The lessons' files built at once, up to parallel of them, each in a
  * child: the builds are nvcc's, one process each, and were most of a
- * student's wall time when built one after the other. */
-static void prebuild(const sl_lesson *const *ls, const sl_lesson_job *jobs, int n, int parallel)
+ * student's wall time when built one after the other. Returns how many
+ * were built at once: 1 when none was (each is built when prepared). */
+static int prebuild(const sl_lesson *const *ls, const sl_lesson_job *jobs, int n, int parallel)
 {
     if (parallel < 2 || n < 2)
-        return;
+        return 1;
     prebuild_state st = {ls, jobs};
     /* each compiler step has its own limit (build.h); this one only frees
      * the slot of a child stuck where none reaches, and prepare builds
@@ -37,17 +38,17 @@ static void prebuild(const sl_lesson *const *ls, const sl_lesson_job *jobs, int 
     double limit = jobs[0].build->timeout_s > 0 ? jobs[0].build->timeout_s : 60.0;
     sl_jobs j = {n, parallel, &st, NULL, prebuild_one, NULL, 4 * limit + 60};
     sl_jobs_run(&j);
+    return parallel;
 }
 
 int sl_lessons_run_together(const sl_lesson *const *ls, const sl_lesson_job *jobs, int n,
                             const char *dir, const sl_together_opts *o)
 {
-    int build_parallel = o ? o->build_parallel : 1;
     sl_lesson_prep **p = calloc((size_t)(n > 0 ? n : 1), sizeof *p);
     if (!p)
         return 0;
     double start = sl_now();
-    prebuild(ls, jobs, n, build_parallel);
+    int at_once = prebuild(ls, jobs, n, o ? o->build_parallel : 1);
     double built_at = sl_now() - start;
     int reused = 0;
     for (int i = 0; i < n; i++) {
@@ -58,8 +59,7 @@ int sl_lessons_run_together(const sl_lesson *const *ls, const sl_lesson_job *job
         fprintf(stderr,
                 "[trace] together: %d lessons built (%d at once) in %.2f s, %d found built when "
                 "prepared, judged statically by %.2f s\n",
-                n, build_parallel > 1 && n > 1 ? build_parallel : 1, built_at, reused,
-                sl_now() - start);
+                n, at_once, built_at, reused, sl_now() - start);
     for (int i = 0; o && i < n; i++) /* their sweeps, together or alone */
         if (p[i])
             p[i]->ctx.gpu_places = o->gpu;

@@ -45,23 +45,14 @@ static int try_place(const sl_slots *s, int k)
 int sl_slots_take(const sl_slots *s, double max_wait_s, double *waited_s)
 {
     double t0 = sl_now();
-    if (waited_s)
-        *waited_s = 0;
-    if (!s || s->n < 1)
-        return -1;
+    int fd = -1;
     /* polled, not a blocking flock on one file: any place that frees up
      * will do, and the wait has an end; a poll costs a few system calls */
-    for (int round = 0;; round++) {
-        for (int k = 0; k < s->n; k++) {
-            /* each process starts at another place: fewer tries in a busy class */
-            int fd = try_place(s, (k + (int)getpid()) % s->n);
-            if (fd >= 0) {
-                if (waited_s)
-                    *waited_s = sl_now() - t0;
-                return fd;
-            }
-        }
-        if (sl_now() - t0 >= max_wait_s)
+    while (s && s->n > 0) {
+        /* each process starts at another place: fewer tries in a busy class */
+        for (int k = 0; k < s->n && fd < 0; k++)
+            fd = try_place(s, (k + (int)getpid()) % s->n);
+        if (fd >= 0 || sl_now() - t0 >= max_wait_s)
             break;
         /* runs of ours still going (a hang's diagnosis beside the sweep)
          * keep their limits meanwhile */
@@ -70,8 +61,8 @@ int sl_slots_take(const sl_slots *s, double max_wait_s, double *waited_s)
         nanosleep(&nap, NULL);
     }
     if (waited_s)
-        *waited_s = sl_now() - t0;
-    return -1;
+        *waited_s = s && s->n > 0 ? sl_now() - t0 : 0;
+    return fd;
 }
 
 void sl_slots_give(int fd)
