@@ -159,6 +159,8 @@ typedef struct {
     /* with the stagger lever and a GPU: a GPU's places, one per sweep
      * running on it at once (per GPU of c->gpus; one without --gpus) */
     sl_slots *gpu_places;
+    /* with the buildturns lever beside them: the students building at once */
+    sl_slots build_turns;
     char places_dir[4200]; /* their files' folder, removed at the end */
     int at_once;           /* students graded at once: on the GPUs and building */
 } class_state;
@@ -200,6 +202,8 @@ static int build_parallel(const class_state *s, int n)
 {
     if (!sl_lever_on("builds") || n < 2)
         return 1;
+    if (s->build_turns.n > 0) /* in its turn a student has its share of cores */
+        return n;
     int jobs = s->at_once > 0 ? s->at_once : 1;
     int per = (2 * sl_jobs_cpu_count() + jobs - 1) / jobs;
     return per < 1 ? 1 : per > n ? n : per;
@@ -250,7 +254,8 @@ static int grade_lessons(class_state *s, int i, const int *todo, int n, const ch
         const sl_slots *places = NULL;
         if (s->gpu_places)
             places = &s->gpu_places[c->gpus && s->gpu_of && s->gpu_of[i] >= 0 ? s->gpu_of[i] : 0];
-        sl_together_opts o = {build_parallel(s, n), places};
+        sl_together_opts o = {build_parallel(s, n), places,
+                              s->build_turns.n > 0 ? &s->build_turns : NULL};
         sl_lessons_run_together(ls, jobs, n, together, &o);
         sl_remove_tree(together, 1);
         for (int k = 0; k < n; k++) {
@@ -556,8 +561,19 @@ static void open_gpu_places(class_state *s)
             s->gpu_places = NULL;
         }
     }
-    if (s->gpu_places)
-        s->at_once = 3 * jobs;
+    if (!s->gpu_places)
+        return;
+    s->at_once = 3 * jobs;
+    /* The buildturns lever: so many students build at once that each has
+     * two compilers a core for all its lessons, and the others wait their
+     * turn; the first built start on the GPU while the rest build. Without
+     * it all the students graded at once built side by side and were
+     * ready together: the GPU idle until then. */
+    int lessons = c->nlessons > 0 ? c->nlessons : 1;
+    int turns = 2 * sl_jobs_cpu_count() / lessons;
+    if (sl_lever_on("buildturns") && sl_lever_on("builds") &&
+        sl_slots_open(&s->build_turns, s->places_dir, "build", turns > 0 ? turns : 1) != 0)
+        s->build_turns.n = 0;
 }
 
 /* <out>/shard.txt: what `syncgrade merge` needs of this shard (shard.h). */

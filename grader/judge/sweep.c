@@ -54,6 +54,10 @@ typedef struct {
     /* each lesson's file as compiled (sanitizer.h: sl_sanitizer_files_named);
      * a lesson alone reads its report with its PTX instead */
     const char *file[SL_SWEEP_MAX_LESSONS];
+    /* each lesson's files by base name (sl_sweep_lesson_in), for racecheck's
+     * reports; names_known: every lesson's list is there */
+    const char *names[SL_SWEEP_MAX_LESSONS];
+    int names_known;
     const char *runner;       /* the runner of them all */
     const sl_grade_ctx *ctx0; /* the sanitizer, the scale of limits */
     char root[4200];          /* <workdir>/sweep */
@@ -166,9 +170,21 @@ static unsigned clean(sweep_set *set, int check, const sl_proc_result *pr, const
                sl_sanitizer_parse(check, text, NULL, &detail, where, sizeof where) == SL_V_PASS) {
         kept = all;
     } else if (text) {
-        int complete = 0;
-        unsigned named = sl_sanitizer_files_named(text, set->file, set->n, &complete);
+        sl_sanitizer_split split;
+        unsigned named = sl_sanitizer_files_split(text, set->file, set->n, &split);
+        /* racecheck names its files by base name only: each finding then
+         * names every lesson whose compile read a file of that name */
+        if (!split.complete && check == SL_TOOL_RACECHECK && set->names_known)
+            named = sl_sanitizer_names_split(text, set->names, set->n, &split);
+        int complete = split.complete;
         unsigned quiet = all & ~named;
+        if (!complete && sl_tracing())
+            fprintf(stderr,
+                    "[trace] sweep %s: %s report not split: %d findings printed, %d in its "
+                    "summary%s, %d naming a lesson's file%s%s\n",
+                    set->what, check_name(check), split.printed, split.total,
+                    split.unprinted ? " (some not printed)" : "", split.attributed,
+                    split.unnamed[0] ? "; none in: " : "", split.unnamed);
         kept = complete ? quiet : 0;
         /* the lessons it names out, the others may be told apart */
         if (!complete && retry && named)
@@ -233,6 +249,18 @@ static int prepare(const sweep_set *set, const pick *which, int n, int with_full
         sl_outcome_free(&r);
         if (decided)
             continue; /* TODO, RULE, ...: its kernels are not run at all */
+        /* what an earlier sweep proved (a lesson the submission's sweep
+         * left undecided keeps its clean checks): not run again; a hang it
+         * saw runs everything itself */
+        const sl_swept *had = &set->swept[which[k].lesson][which[k].index];
+        unsigned tools = sl_grade_tools(
+            e, sl_lever_on("racecheck") ? tools_off : tools_off & SL_TOOLS_NO_UNINIT);
+        tools &= ~had->checks;
+        int runs = !with_full || e->repeats > MAX_RUNS ? 0 : e->repeats < 1 ? 1 : e->repeats;
+        if ((had->checks & SL_SWEPT_FULL) || had->hung_full)
+            runs = 0;
+        if (had->hung || (!tools && !runs && (had->checks & SL_SWEPT_SMALL)))
+            continue;
         member *x = &m[kept];
         memset(x, 0, sizeof *x);
         x->index = which[k].index;
@@ -248,10 +276,9 @@ static int prepare(const sweep_set *set, const pick *which, int n, int with_full
         /* with the racecheck lever, a tool the exercise will not run
          * (tools_off) is not swept either; without it, as before but for
          * the initcheck lever's bit */
-        x->tools = sl_grade_tools(e, sl_lever_on("racecheck") ? tools_off
-                                                              : tools_off & SL_TOOLS_NO_UNINIT);
+        x->tools = tools;
         /* more repeats than a sweep takes: the exercise runs them all itself */
-        x->runs = !with_full || e->repeats > MAX_RUNS ? 0 : e->repeats < 1 ? 1 : e->repeats;
+        x->runs = runs;
         snprintf(x->small_dir, sizeof x->small_dir, "%s/in/small/%s", set->root, x->name);
         snprintf(x->full_dir, sizeof x->full_dir, "%s/in/full/%s", set->root, x->name);
         sl_grade_inputs(l, e, ctx->seed, &x->small, x->runs ? &x->full : NULL);
@@ -709,8 +736,12 @@ unsigned sl_sweep_submission(const sl_sweep_lesson_in *in, int n, const char *ru
         set.ctx[i] = in[i].ctx;
         set.swept[i] = in[i].swept;
         set.file[i] = in[i].compiled;
+        set.names[i] = in[i].names;
         total += in[i].n;
     }
+    set.names_known = 1;
+    for (int i = 0; i < n; i++)
+        set.names_known &= set.names[i] != NULL;
     set.runner = runner;
     set.ctx0 = in[0].ctx;
     set.what = "submission";

@@ -32,8 +32,10 @@
 /* 0 when SYNCLAB_SWEEP=0. */
 int sl_sweep_enabled(void);
 
-/* Sweeps exercises which[0..n-1] of l; swept (l->count entries, zeroed by
- * the caller) gets the clean checks of each, as ctx->swept wants them. */
+/* Sweeps exercises which[0..n-1] of l; swept (l->count entries) gets the
+ * clean checks of each, as ctx->swept wants them. What swept holds already
+ * (a submission's sweep that left the lesson undecided) is not run again:
+ * its clean checks, and an exercise it saw hang. */
 void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *which, int n,
                      sl_swept *swept);
 
@@ -47,13 +49,18 @@ void sl_sweep_lesson(const sl_lesson *l, const sl_grade_ctx *ctx, const int *whi
  * own sweep, and the others keep it when the report accounts for every
  * finding. What it cannot split (and a racecheck report naming a lesson,
  * whose hazards only that lesson's own sweep may dismiss) leaves those
- * lessons undecided: they sweep again alone, from scratch. */
+ * lessons undecided: they sweep again alone, what it left (each keeps the
+ * checks this sweep ran clean for it). */
 enum { SL_SWEEP_MAX_LESSONS = 16 };
 typedef struct {
     const sl_lesson *l;
     const sl_grade_ctx *ctx; /* its own: its PTX, source and runner (early diagnoses) */
     const char *compiled;    /* its file as the compiler named it (build.h): reports' locations */
-    const int *which;        /* the exercises to sweep, which[0..n-1] */
+    /* the base names of every file its compile read, one a line (build.h:
+     * sl_build_dependency_names), for racecheck, whose reports name files
+     * by base name only; NULL: unknown (its reports are not split) */
+    const char *names;
+    const int *which; /* the exercises to sweep, which[0..n-1] */
     int n;
     sl_swept *swept; /* l->count entries, zeroed by the caller */
 } sl_sweep_lesson_in;

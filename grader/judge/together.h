@@ -20,6 +20,9 @@ typedef struct {
     /* non-NULL: the GPU's places (the stagger lever: class.c), one held
      * by each sweep while its runners run (grade.h: gpu_places) */
     const sl_slots *gpu;
+    /* non-NULL: the class's turns to build (the buildturns lever:
+     * class.c), one held while this student's files build */
+    const sl_slots *build_turns;
 } sl_together_opts;
 
 /* ls[0..n-1] with jobs[i] (channels open, sl_lesson_open_channels); the

@@ -350,9 +350,57 @@ static int names_path(const char *line, const char *path)
 unsigned sl_sanitizer_files_named(const char *report, const char *const *files, int n,
                                   int *complete)
 {
+    sl_sanitizer_split split;
+    unsigned named = sl_sanitizer_files_split(report, files, n, &split);
+    *complete = split.complete;
+    return named;
+}
+
+/* The files a finding's line names, as a bit per lesson: by whole path
+ * (files) or by base name (names). */
+typedef unsigned (*lessons_named_fn)(const char *line, const char *const *which, int n);
+
+static unsigned named_by_path(const char *line, const char *const *files, int n)
+{
+    unsigned named = 0;
+    for (int i = 0; i < n; i++)
+        if (names_path(line, files[i]))
+            named |= 1u << i;
+    return named;
+}
+
+/* Whether list (lines) holds name[0..len-1] as a whole line. */
+static int list_has(const char *list, const char *name, size_t len)
+{
+    for (const char *l = list; l && *l;) {
+        size_t n = strcspn(l, "\n");
+        if (n == len && strncmp(l, name, len) == 0)
+            return 1;
+        l += n + (l[n] == '\n');
+    }
+    return 0;
+}
+
+static unsigned named_by_base(const char *line, const char *const *names, int n)
+{
+    char loc[512];
+    if (!location_of(line, loc, sizeof loc))
+        return 0;
+    size_t len = strcspn(loc, ":");
+    unsigned named = 0;
+    for (int i = 0; i < n; i++)
+        if (list_has(names[i], loc, len))
+            named |= 1u << i;
+    return named;
+}
+
+static unsigned split(const char *report, const char *const *which, int n, lessons_named_fn by,
+                      sl_sanitizer_split *out)
+{
     unsigned named = 0;
     int blocks = 0, attributed = 0, in_block = 0, block_named = 0, total = -1, unprinted = 0;
-    char *line = NULL;
+    char *line = NULL, head[1024] = "", loc[1024] = "";
+    out->unnamed[0] = '\0';
     for (const char *s = report ? report : ""; *s;) {
         size_t len = strcspn(s, "\n");
         free(line);
@@ -369,6 +417,8 @@ unsigned sl_sanitizer_files_named(const char *report, const char *const *files, 
         t += spaces;
         const char *sum;
         if (!*t) {
+            if (in_block && !block_named && !out->unnamed[0])
+                snprintf(out->unnamed, sizeof out->unnamed, "%s", loc[0] ? loc : head);
             in_block = 0;
         } else if (starts(t, "COMPUTE-SANITIZER")) {
             continue;
@@ -385,19 +435,44 @@ unsigned sl_sanitizer_files_named(const char *report, const char *const *files, 
             }
         } else {
             if (spaces == 1) { /* a finding's head; its details are indented */
+                if (in_block && !block_named && !out->unnamed[0])
+                    snprintf(out->unnamed, sizeof out->unnamed, "%s", loc[0] ? loc : head);
                 blocks++;
                 in_block = 1;
                 block_named = 0;
+                snprintf(head, sizeof head, "%s", t);
+                loc[0] = '\0';
             }
-            for (int i = 0; in_block && i < n; i++)
-                if (names_path(t, files[i])) {
-                    named |= 1u << i;
-                    attributed += !block_named;
-                    block_named = 1;
-                }
+            char file[512];
+            if (in_block && !loc[0] && location_of(t, file, sizeof file))
+                snprintf(loc, sizeof loc, "%s", t);
+            unsigned these = in_block ? by(t, which, n) : 0;
+            if (these) {
+                named |= these;
+                attributed += !block_named;
+                block_named = 1;
+            }
         }
     }
     free(line);
-    *complete = total >= 0 && !unprinted && blocks == total && attributed == blocks;
+    if (in_block && !block_named && !out->unnamed[0])
+        snprintf(out->unnamed, sizeof out->unnamed, "%s", loc[0] ? loc : head);
+    out->complete = total >= 0 && !unprinted && blocks == total && attributed == blocks;
+    out->printed = blocks;
+    out->total = total;
+    out->attributed = attributed;
+    out->unprinted = unprinted;
     return named;
+}
+
+unsigned sl_sanitizer_files_split(const char *report, const char *const *files, int n,
+                                  sl_sanitizer_split *out)
+{
+    return split(report, files, n, named_by_path, out);
+}
+
+unsigned sl_sanitizer_names_split(const char *report, const char *const *names, int n,
+                                  sl_sanitizer_split *out)
+{
+    return split(report, names, n, named_by_base, out);
 }

@@ -64,4 +64,23 @@ sl_verdict sl_sanitizer_parse_dismissing(int tool, const char *report, const cha
 unsigned sl_sanitizer_files_named(const char *report, const char *const *files, int n,
                                   int *complete);
 
+/* The same, with why a report is not complete, for the trace: findings
+ * printed, the summary's count (-1: no summary), how many name a file,
+ * and whether the summary says some were not printed. */
+typedef struct {
+    int complete;
+    int printed, total, attributed, unprinted;
+    char unnamed[1024]; /* the first finding's location that names none of the files */
+} sl_sanitizer_split;
+unsigned sl_sanitizer_files_split(const char *report, const char *const *files, int n,
+                                  sl_sanitizer_split *out);
+/* The same for a report that names files by base name only (racecheck's
+ * analysis: "in barriers.cu:128", measured on an H200): names[i] holds the
+ * base name of every file lesson i's compile read, one a line (build.h:
+ * sl_build_dependency_names). A finding names every lesson that read a file
+ * of that name: a race in helper/scan.cu, which reduction.cu includes,
+ * names reduction (and scan), never scan alone. */
+unsigned sl_sanitizer_names_split(const char *report, const char *const *names, int n,
+                                  sl_sanitizer_split *out);
+
 #endif

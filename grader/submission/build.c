@@ -96,6 +96,22 @@ static const char *dependencies_of(const char *deps)
     return colon ? colon + 1 : NULL;
 }
 
+char *sl_build_dependency_names(const char *build_dir)
+{
+    char depfile[4200];
+    snprintf(depfile, sizeof depfile, "%s/student.d", build_dir);
+    char *deps = sl_read_file(depfile, 8 << 20, NULL);
+    const char *s = deps ? dependencies_of(deps) : NULL;
+    sl_text names = {0};
+    char path[PATH_MAX];
+    while (s && next_dependency(&s, path, sizeof path))
+        sl_text_printf(&names, "%s\n", sl_base_name(path));
+    free(deps);
+    char *list = s ? strdup(sl_text_str(&names)) : NULL;
+    sl_text_free(&names);
+    return list;
+}
+
 /* Up to date when the last compile was of this source (another file built
  * into the same folder must not reuse it), and the runner is newer than
  * every file that compile read (nvcc's -MD list) and than the harness

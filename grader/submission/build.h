@@ -67,6 +67,11 @@ typedef struct {
 void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char *source,
                      const char *out_dir, sl_build *b);
 void sl_build_free(sl_build *b);
+/* The base names of every file the last compile in build_dir read (its
+ * nvcc -MD list), one a line: the files a report that names them by base
+ * name only (racecheck's "in barriers.cu:128") may mean. NULL when there
+ * is no list. malloc'd. */
+char *sl_build_dependency_names(const char *build_dir);
 /* The harness library a lesson's runner links, in harness_dir (the build's
  * harness folder): <harness_dir>/libsynclab_harness_<lesson>.a. */
 void sl_build_harness_lib(const char *harness_dir, const char *lesson, char *out, size_t n);

@@ -33,6 +33,9 @@ mkdir -p "$out/class/dee/helper"
 "$src/scripts/paste-solution.sh" "$src/lessons/reduction/zoo/missing_barrier.cu" \
   > "$out/class/dee/helper/scan.cu"
 echo '#include "helper/scan.cu"' > "$out/class/dee/reduction.cu"
+# a race in barriers beside a rule broken in awbarrier (a class of 24 on an
+# H200: its racecheck report was not split, and every lesson swept alone)
+student eve barriers/missing_barrier_decoy_atomics awbarrier/arrive_never_waited
 grade() { # grade <levers> <folder>
   local rc=0
   SYNCLAB_LEVERS=$1 SYNCLAB_TRACE=1 "$syncgrade" class --submissions "$out/class" --out "$out/$2" \
@@ -53,3 +56,30 @@ col=$(head -1 "$out/together/grades.csv" | tr ',' '\n' | grep -nx 'reduction/tre
 echo "together: the same grades.csv for $(($(wc -l < "$out/together/grades.csv") - 1)) students"
 grep '^\[trace\] together: [0-9]* of' "$out/together.trace" | sort | uniq -c
 grep -o '^\[trace\] sweep submission: [a-z]* [a-z ]*' "$out/together.trace" | sort | uniq -c
+# A lesson the submission's sweep leaves undecided sweeps alone only what
+# is left: the checks the submission's sweep ran clean for it are not run
+# again, so its plain run takes its small inputs, one group an exercise,
+# not the full inputs again. eve alone, so that her trace is in order.
+mkdir -p "$out/eve-only" && cp -r "$out/class/eve" "$out/eve-only/"
+SYNCLAB_LEVERS=initcheck,alloc,together SYNCLAB_TRACE=1 "$syncgrade" class \
+  --submissions "$out/eve-only" --out "$out/eve" --seed 7 --jobs 1 --quiet 2> "$out/eve.trace" || true
+diff <(grep -E '^eve,' "$out/together/grades.csv") <(grep -E '^eve,' "$out/eve/grades.csv") ||
+  { echo "eve graded alone got other grades"; exit 1; }
+# racecheck names barriers.cu by its base name only: the race is barriers'
+# alone, and the other six lessons keep the submission's sweep
+grep -q '^\[trace\] together: 6 of 7 lessons swept together$' "$out/eve.trace" ||
+  { grep '^\[trace\] \(together\|sweep submission\)' "$out/eve.trace" || true
+    echo "eve's race in barriers was not told apart from her other lessons"; exit 1; }
+alone=$(sed -n 's/^\[trace\] together: \([a-z]*\) sweeps alone what is left$/\1/p' "$out/eve.trace")
+for l in $alone; do
+  # its own sweep's plain run: the last of its name; then its exercises' "keeps"
+  at=$(grep -n "^\[trace\] sweep $l: plain .* groups started)" "$out/eve.trace" | tail -1 | cut -d: -f1)
+  [ -n "$at" ] || continue # every exercise was decided already: nothing swept
+  groups=$(sed -n "${at}s/.* of \([0-9]*\) groups started).*/\1/p" "$out/eve.trace")
+  ex=$(tail -n "+$at" "$out/eve.trace" | grep -c "^\[trace\] sweep $l: [a-z_0-9]* keeps")
+  [ "$groups" -le "$ex" ] ||
+    { echo "$l swept alone $groups groups for $ex exercises: its full inputs again"; exit 1; }
+  echo "$l swept alone what was left: $groups groups for $ex exercises"
+done
+[ -n "$alone" ] || echo "eve: every lesson decided by the submission's sweep"
+grep '^\[trace\] sweep submission: [a-z]* report not split' "$out/eve.trace" || true

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "build.h"
 #include "files.h"
 #include "runner_call.h"
 #include "sanitizer.h"
@@ -216,6 +217,18 @@ START_TEST(findings_are_split_by_file)
         "========= ERROR SUMMARY: 2 errors\n";
     sl_sanitizer_files_named(more, files, 3, &complete);
     ck_assert_int_eq(complete, 0);
+    /* and why, for the trace: one printed of the summary's two */
+    sl_sanitizer_split why;
+    ck_assert_uint_eq(sl_sanitizer_files_split(more, files, 3, &why), 2u);
+    ck_assert_int_eq(why.complete, 0);
+    ck_assert_int_eq(why.printed, 1);
+    ck_assert_int_eq(why.total, 2);
+    ck_assert_int_eq(why.attributed, 1);
+    ck_assert_int_eq(why.unprinted, 0);
+    ck_assert_uint_eq(sl_sanitizer_files_split(header, files, 3, &why), 0u);
+    ck_assert_int_eq(why.printed - why.attributed, 1); /* the header's finding names no lesson */
+    ck_assert_str_eq(why.unnamed,
+                     "at cuda::barrier::arrive()+0x40 in /usr/include/cuda/barrier:120");
     sl_sanitizer_files_named("========= Invalid __global__ read of size 4 bytes\n"
                              "=========     at f()+0x70 in /g/scan/build/src/scan.cu:3\n",
                              files, 3, &complete);
@@ -255,6 +268,102 @@ START_TEST(findings_are_split_by_file)
     ck_assert_int_eq(complete, 0);
     ck_assert_uint_eq(named_in_fixture("synccheck_divergent.txt", p, 2, &complete), 2u);
     ck_assert_int_eq(complete, 1);
+}
+END_TEST
+
+/* racecheck's analysis names a file by its base name only, whatever path
+ * the compiler was given (a class of 24 on an H200: "in barriers.cu:128"
+ * for <build>/src/barriers.cu), so its reports are split by the base names
+ * of the files each lesson's compile read: a finding names every lesson
+ * that read a file of that name. */
+START_TEST(racecheck_findings_are_split_by_base_name)
+{
+    const char *paths[] = {"/g/barriers/build/src/barriers.cu",
+                           "/g/reduction/build/src/reduction.cu", "/g/scan/build/src/scan.cu"};
+    /* reduction.cu includes the student's helper/scan.cu */
+    const char *names[] = {"barriers.cu\nbarriers.h\nbarrier\n",
+                           "reduction.cu\nscan.cu\nreduction.h\n", "scan.cu\nscan.h\nbarrier\n"};
+    const char *race =
+        "========= COMPUTE-SANITIZER\n"
+        "========= Warning: Race reported between Write access at tile_reverse(const int *, int *, "
+        "int)+0x2d0 in barriers.cu:128\n"
+        "=========     and Read access at tile_reverse(const int *, int *, int)+0x2e0 in "
+        "barriers.cu:131 [208 hazards]\n"
+        "========= \n"
+        "========= RACECHECK SUMMARY: 1 hazard displayed (0 errors, 1 warning)\n";
+    sl_sanitizer_split why;
+    ck_assert_uint_eq(sl_sanitizer_files_split(race, paths, 3, &why), 0u);
+    ck_assert_int_eq(why.complete, 0);
+    ck_assert_uint_eq(sl_sanitizer_names_split(race, names, 3, &why), 1u);
+    ck_assert_int_eq(why.complete, 1);
+
+    /* a race in scan.cu: scan's, or reduction's helper: both named */
+    const char *helper =
+        "========= Error: Race reported between Write access at f(int *)+0x20 in "
+        "scan.cu:3\n"
+        "=========     and Read access at f(int *)+0x40 in scan.cu:4 [32 hazards]\n"
+        "========= \n"
+        "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
+    ck_assert_uint_eq(sl_sanitizer_names_split(helper, names, 3, &why), 6u);
+    ck_assert_int_eq(why.complete, 1);
+    /* a library header several lessons read names each of them */
+    const char *header = "========= Error: Race reported between Write access at "
+                         "cuda::barrier::arrive()+0x20 in barrier:120\n"
+                         "=========     and Read access at g()+0x40 in barrier:122 [1 hazard]\n"
+                         "========= \n"
+                         "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
+    ck_assert_uint_eq(sl_sanitizer_names_split(header, names, 3, &why), 5u);
+    ck_assert_int_eq(why.complete, 1);
+
+    /* a file no lesson read (the harness's), or hazards not all shown:
+     * nothing can be said of any lesson */
+    const char *other = "========= Error: Race reported between Write access at h()+0x20 in "
+                        "harness.cu:9\n"
+                        "=========     and Read access at h()+0x40 in harness.cu:9 [1 hazard]\n"
+                        "========= \n"
+                        "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
+    ck_assert_uint_eq(sl_sanitizer_names_split(other, names, 3, &why), 0u);
+    ck_assert_int_eq(why.complete, 0);
+    ck_assert_str_eq(why.unnamed, "Error: Race reported between Write access at h()+0x20 in "
+                                  "harness.cu:9");
+    const char *hidden = "========= Error: Race reported between Write access at f(int *)+0x20 in "
+                         "barriers.cu:3\n"
+                         "=========     and Read access at f(int *)+0x40 in barriers.cu:4\n"
+                         "========= \n"
+                         "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 4 warnings)\n";
+    ck_assert_uint_eq(sl_sanitizer_names_split(hidden, names, 3, &why), 1u);
+    ck_assert_int_eq(why.complete, 0);
+    ck_assert_int_eq(why.unprinted, 1);
+    /* a base name is matched whole: "can.cu" is not scan.cu */
+    const char *part =
+        "========= Error: Race reported between Write access at f()+0x20 in can.cu:3\n"
+        "========= \n"
+        "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
+    ck_assert_uint_eq(sl_sanitizer_names_split(part, names, 3, &why), 0u);
+    ck_assert_int_eq(why.complete, 0);
+}
+END_TEST
+
+/* The base names a lesson's compile read, from nvcc's -MD list. */
+START_TEST(dependency_names_come_from_the_compile)
+{
+    char dir[] = "/tmp/synclab-deps-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ck_assert_ptr_null(sl_build_dependency_names(dir)); /* no list yet */
+    char path[4200];
+    snprintf(path, sizeof path, "%s/student.d", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("student.o: /g/b/src/reduction.cu /g/b/src/helper/scan.cu \\\n"
+          " /usr/include/cuda/barrier /g/Smith\\ Eve/b.h\n",
+          f);
+    fclose(f);
+    char *names = sl_build_dependency_names(dir);
+    ck_assert_ptr_nonnull(names);
+    ck_assert_str_eq(names, "reduction.cu\nscan.cu\nbarrier\nb.h\n");
+    free(names);
+    unlink(path);
+    rmdir(dir);
 }
 END_TEST
 
@@ -359,6 +468,8 @@ Suite *sanitizer_suite(void)
     tcase_add_test(tc, memcheck_api_errors_are_not_memory_errors);
     tcase_add_test(tc, memcheck_out_of_bounds);
     tcase_add_test(tc, findings_are_split_by_file);
+    tcase_add_test(tc, racecheck_findings_are_split_by_base_name);
+    tcase_add_test(tc, dependency_names_come_from_the_compile);
     tcase_add_test(tc, sanitizer_arguments);
     tcase_add_test(tc, runner_argv_plain_and_under_a_tool);
     tcase_add_test(tc, tool_order_and_verdicts);
