@@ -66,7 +66,9 @@ int sl_lessons_run_together(const sl_lesson *const *ls, const sl_lesson_job *job
         p[i] = sl_lesson_prepare(ls[i], &jobs[i]);
         reused += p[i] && p[i]->built && p[i]->b.cached;
     }
-    if (sl_tracing())
+    /* one lesson alone is a lesson's run: no "together" in its trace */
+    int tracing = sl_tracing() && n >= 2;
+    if (tracing)
         fprintf(stderr,
                 "[trace] together: %d lessons built (%d at once) in %.2f s, %d found built when "
                 "prepared, judged statically by %.2f s%s\n",
@@ -138,7 +140,7 @@ int sl_lessons_run_together(const sl_lesson *const *ls, const sl_lesson_job *job
     double judged_from = sl_now();
     for (int i = 0; i < n; i++)
         sl_lesson_judge(p[i]);
-    if (sl_tracing())
+    if (tracing)
         fprintf(stderr, "[trace] together: %d lessons judged in %.2f s (%.2f s in all)\n", n,
                 sl_now() - judged_from, sl_now() - start);
     free(p);

@@ -58,28 +58,32 @@ grep '^\[trace\] together: [0-9]* of' "$out/together.trace" | sort | uniq -c
 grep -o '^\[trace\] sweep submission: [a-z]* [a-z ]*' "$out/together.trace" | sort | uniq -c
 # A lesson the submission's sweep leaves undecided sweeps alone only what
 # is left: the checks the submission's sweep ran clean for it are not run
-# again, so its plain run takes its small inputs, one group an exercise,
-# not the full inputs again. eve alone, so that her trace is in order.
+# again, so its plain run has fewer groups than the lesson's whole sweep
+# (on an H200: barriers 5, not 10: tile_reverse's inputs, the others' small
+# ones). eve alone, so that her traces are in order: once with each lesson
+# swept alone, once together.
 mkdir -p "$out/eve-only" && cp -r "$out/class/eve" "$out/eve-only/"
-SYNCLAB_LEVERS=initcheck,alloc,together SYNCLAB_TRACE=1 "$syncgrade" class \
-  --submissions "$out/eve-only" --out "$out/eve" --seed 7 --jobs 1 --quiet 2> "$out/eve.trace" || true
-diff <(grep -E '^eve,' "$out/together/grades.csv") <(grep -E '^eve,' "$out/eve/grades.csv") ||
-  { echo "eve graded alone got other grades"; exit 1; }
+for run in "initcheck,alloc eve-alone" "initcheck,alloc,together eve-together"; do
+  set -- $run
+  SYNCLAB_LEVERS=$1 SYNCLAB_TRACE=1 "$syncgrade" class --submissions "$out/eve-only" --out "$out/$2" \
+    --seed 7 --jobs 1 --quiet 2> "$out/$2.trace" || true
+done
+diff "$out/eve-alone/grades.csv" "$out/eve-together/grades.csv" ||
+  { echo "eve's grades together are not her grades alone"; exit 1; }
+diff <(grep -E '^eve,' "$out/together/grades.csv") <(grep -E '^eve,' "$out/eve-together/grades.csv") ||
+  { echo "eve graded alone got other grades than in the class"; exit 1; }
 # racecheck names barriers.cu by its base name only: the race is barriers'
 # alone, and the other six lessons keep the submission's sweep
-grep -q '^\[trace\] together: 6 of 7 lessons swept together$' "$out/eve.trace" ||
-  { grep '^\[trace\] \(together\|sweep submission\)' "$out/eve.trace" || true
+grep -q '^\[trace\] together: 6 of 7 lessons swept together$' "$out/eve-together.trace" ||
+  { grep '^\[trace\] \(together\|sweep submission\)' "$out/eve-together.trace" || true
     echo "eve's race in barriers was not told apart from her other lessons"; exit 1; }
-alone=$(sed -n 's/^\[trace\] together: \([a-z]*\) sweeps alone what is left$/\1/p' "$out/eve.trace")
-for l in $alone; do
-  # its own sweep's plain run: the last of its name; then its exercises' "keeps"
-  at=$(grep -n "^\[trace\] sweep $l: plain .* groups started)" "$out/eve.trace" | tail -1 | cut -d: -f1)
-  [ -n "$at" ] || continue # every exercise was decided already: nothing swept
-  groups=$(sed -n "${at}s/.* of \([0-9]*\) groups started).*/\1/p" "$out/eve.trace")
-  ex=$(tail -n "+$at" "$out/eve.trace" | grep -c "^\[trace\] sweep $l: [a-z_0-9]* keeps")
-  [ "$groups" -le "$ex" ] ||
-    { echo "$l swept alone $groups groups for $ex exercises: its full inputs again"; exit 1; }
-  echo "$l swept alone what was left: $groups groups for $ex exercises"
-done
-[ -n "$alone" ] || echo "eve: every lesson decided by the submission's sweep"
-grep '^\[trace\] sweep submission: [a-z]* report not split' "$out/eve.trace" || true
+groups() { # groups <trace> <lesson>: the groups of the lesson's last plain sweep
+  grep "^\[trace\] sweep $2: plain .* groups started)" "$1" | tail -1 |
+    sed -n 's/.* of \([0-9]*\) groups started).*/\1/p'
+}
+alone=$(sed -n 's/^\[trace\] together: \([a-z]*\) sweeps alone what is left$/\1/p' "$out/eve-together.trace")
+[ "$alone" = barriers ] || { echo "eve: lessons swept alone after the submission's sweep: '$alone'"; exit 1; }
+left=$(groups "$out/eve-together.trace" barriers) whole=$(groups "$out/eve-alone.trace" barriers)
+[ -n "$left" ] && [ -n "$whole" ] && [ "$left" -lt "$whole" ] ||
+  { echo "barriers swept alone '$left' groups after the submission's sweep, '$whole' from nothing"; exit 1; }
+echo "eve: barriers swept alone what was left, $left groups ($whole from nothing)"
