@@ -8,7 +8,8 @@
 # its lesson is prepared. The stagger lever (a place on the GPU for each of
 # --jobs sweeps, three times as many students graded at once) gives the same
 # grades.csv too, and on a GPU every sweep holds a place (none is left in
-# TMPDIR after). Static verdicts: the same with or without a GPU.
+# TMPDIR after); with buildturns beside it, students build in turns. Static
+# verdicts: the same with or without a GPU.
 #   class_builds.sh <syncgrade> <source dir> <out dir>
 set -euo pipefail
 syncgrade=$1 src=$(cd "$2" && pwd) out=$3
@@ -40,7 +41,7 @@ grade together,initcheck,alloc one_by_one
 grade together,initcheck,alloc,builds at_once
 # the places' folder is made in TMPDIR (class.c), and removed at the end
 mkdir -p "$out/tmp"
-TMPDIR=$out/tmp grade together,initcheck,alloc,builds,stagger staggered
+TMPDIR=$out/tmp grade together,initcheck,alloc,builds,stagger,buildturns staggered
 ! ls "$out/tmp" | grep -q '^synclab-places-' || { ls "$out/tmp"; echo "the places were left behind"; exit 1; }
 diff "$out/one_by_one/grades.csv" "$out/staggered/grades.csv" || { echo "stagger changed the grades"; exit 1; }
 ! grep -q 'a place on the GPU' "$out/at_once.trace" || { echo "places without the stagger lever"; exit 1; }
@@ -50,8 +51,10 @@ if [ "$rc" -eq 0 ]; then # a GPU: the sweep of each of the five students whose f
   took=$(grep -c '^\[trace\] sweep [a-z]*: took a place on the GPU after' "$out/staggered.trace" || true)
   [ "$took" -ge 5 ] || { grep 'a place on the GPU' "$out/staggered.trace" || true; echo "$took sweeps took a place, wanted 5 or more"; exit 1; }
   ! grep -q 'runs without a place' "$out/staggered.trace" || { echo "a sweep ran without a place"; exit 1; }
+  grep -q '^\[trace\] together: [0-9]* lessons built .*(a turn to build after' "$out/staggered.trace" ||
+    { grep '^\[trace\] together: [0-9]* lessons built' "$out/staggered.trace" || true; echo "no student built in a turn"; exit 1; }
 else
-  ! grep -q 'a place on the GPU' "$out/staggered.trace" || { echo "places without a GPU"; exit 1; }
+  ! grep -q 'a place on the GPU\|a turn to build' "$out/staggered.trace" || { echo "places without a GPU"; exit 1; }
 fi
 # --jobs 1 on any machine: at least two builds at once (class.c)
 grep -q '^\[trace\] together: 7 lessons built ([2-7] at once)' "$out/at_once.trace" ||
