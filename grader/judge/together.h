@@ -3,9 +3,10 @@
  * them (build.h: sl_build_lessons_runner) sweeps them in one set of
  * processes (sweep.h: sl_sweep_submission), and then each lesson's
  * exercises are judged as sl_lesson_run judges them. A lesson the
- * submission's sweep leaves undecided, or that cannot join the runner
- * (its file failed to build, its runner cannot run here, two lessons'
- * files share a name a harness calls), sweeps alone as before. */
+ * submission's sweep leaves undecided sweeps alone what is left (the
+ * checks that sweep ran clean for it stand); one that cannot join the
+ * runner (its file failed to build, its runner cannot run here, two
+ * lessons' files share a name a harness calls) sweeps alone as before. */
 #ifndef SYNCLAB_TOGETHER_H
 #define SYNCLAB_TOGETHER_H
 
