@@ -51,7 +51,7 @@ typedef struct {
     const sl_lesson *l[SL_SWEEP_MAX_LESSONS];
     const sl_grade_ctx *ctx[SL_SWEEP_MAX_LESSONS];
     sl_swept *swept[SL_SWEEP_MAX_LESSONS];
-    /* each lesson's file as compiled (sanitizer.h: sl_sanitizer_files_named);
+    /* each lesson's file as compiled (sanitizer.h: sl_sanitizer_files_split);
      * a lesson alone reads its report with its PTX instead */
     const char *file[SL_SWEEP_MAX_LESSONS];
     /* each lesson's files by base name (sl_sweep_lesson_in), for racecheck's

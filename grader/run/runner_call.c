@@ -55,8 +55,8 @@ static const char *const MODE_VARS[NENVS][2] = {
  * runs two streams at once, and a context with one queue took a third
  * less time to make under the driver's machine-wide lock (levers.h). */
 static const char CONNECTIONS_VAR[] = "CUDA_DEVICE_MAX_CONNECTIONS=1";
-/* One array per mode, as runs of both kinds start together; the next
- * slot is for the MPS pipe variable. */
+/* One array per mode, as runs of both kinds start together (an MPS
+ * client gets a copy with the pipe variable added: sl_runner_mps_client). */
 static const char *g_envs[NENVS][ENV_MAX];
 
 static const char *const *env_of_mode(int mode)

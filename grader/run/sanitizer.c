@@ -347,15 +347,6 @@ static int names_path(const char *line, const char *path)
     return 0;
 }
 
-unsigned sl_sanitizer_files_named(const char *report, const char *const *files, int n,
-                                  int *complete)
-{
-    sl_sanitizer_split split;
-    unsigned named = sl_sanitizer_files_split(report, files, n, &split);
-    *complete = split.complete;
-    return named;
-}
-
 /* The files a finding's line names, as a bit per lesson: by whole path
  * (files) or by base name (names). */
 typedef unsigned (*lessons_named_fn)(const char *line, const char *const *which, int n);
@@ -394,6 +385,14 @@ static unsigned named_by_base(const char *line, const char *const *names, int n)
     return named;
 }
 
+/* A finding that named no file ended: the first one is kept for the
+ * trace, by its location line (else its head). */
+static void note_unnamed(sl_sanitizer_split *out, const char *loc, const char *head)
+{
+    if (!out->unnamed[0])
+        snprintf(out->unnamed, sizeof out->unnamed, "%s", loc[0] ? loc : head);
+}
+
 static unsigned split(const char *report, const char *const *which, int n, lessons_named_fn by,
                       sl_sanitizer_split *out)
 {
@@ -417,8 +416,8 @@ static unsigned split(const char *report, const char *const *which, int n, lesso
         t += spaces;
         const char *sum;
         if (!*t) {
-            if (in_block && !block_named && !out->unnamed[0])
-                snprintf(out->unnamed, sizeof out->unnamed, "%s", loc[0] ? loc : head);
+            if (in_block && !block_named)
+                note_unnamed(out, loc, head);
             in_block = 0;
         } else if (starts(t, "COMPUTE-SANITIZER")) {
             continue;
@@ -435,8 +434,8 @@ static unsigned split(const char *report, const char *const *which, int n, lesso
             }
         } else {
             if (spaces == 1) { /* a finding's head; its details are indented */
-                if (in_block && !block_named && !out->unnamed[0])
-                    snprintf(out->unnamed, sizeof out->unnamed, "%s", loc[0] ? loc : head);
+                if (in_block && !block_named)
+                    note_unnamed(out, loc, head);
                 blocks++;
                 in_block = 1;
                 block_named = 0;
@@ -455,8 +454,8 @@ static unsigned split(const char *report, const char *const *which, int n, lesso
         }
     }
     free(line);
-    if (in_block && !block_named && !out->unnamed[0])
-        snprintf(out->unnamed, sizeof out->unnamed, "%s", loc[0] ? loc : head);
+    if (in_block && !block_named)
+        note_unnamed(out, loc, head);
     out->complete = total >= 0 && !unprinted && blocks == total && attributed == blocks;
     out->printed = blocks;
     out->total = total;

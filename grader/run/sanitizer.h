@@ -51,27 +51,24 @@ sl_verdict sl_sanitizer_parse_dismissing(int tool, const char *report, const cha
                                          sl_hazard_dismiss dismiss, void *arg, int *dismissed,
                                          sl_text *detail, char *where, size_t wherelen);
 
-/* A report of a runner of several lessons' files (build.h:
- * sl_build_lessons_runner): a bit per file of files[0..n-1] that one of
- * its findings names in a location. Each is the whole path the compiler
- * was given (a lesson's own build folder, "<build>/src/scan.cu"), never a
- * base name: a student's folder may hold a "helper/scan.cu" that another
- * lesson's file includes, whose findings must not count as scan's.
- * *complete = 1 when the summary says every finding was printed and each
- * one printed names one of the files: then a file not named has no
- * finding (a finding without a location, past the print limit or cut from
- * the log makes it 0: nothing can be said of any file). */
-unsigned sl_sanitizer_files_named(const char *report, const char *const *files, int n,
-                                  int *complete);
-
-/* The same, with why a report is not complete, for the trace: findings
- * printed, the summary's count (-1: no summary), how many name a file,
- * and whether the summary says some were not printed. */
+/* How a report splits between files: complete = 1 when the summary says
+ * every finding was printed and each one printed names one of the files:
+ * then a file not named has no finding (a finding without a location,
+ * past the print limit or cut from the log makes it 0: nothing can be said
+ * of any file). The rest says why not, for the trace: findings printed,
+ * the summary's count (-1: no summary), how many name a file, and whether
+ * the summary says some were not printed. */
 typedef struct {
     int complete;
     int printed, total, attributed, unprinted;
     char unnamed[1024]; /* the first finding's location that names none of the files */
 } sl_sanitizer_split;
+/* A report of a runner of several lessons' files (build.h:
+ * sl_build_lessons_runner): a bit per file of files[0..n-1] that one of
+ * its findings names in a location. Each is the whole path the compiler
+ * was given (a lesson's own build folder, "<build>/src/scan.cu"), never a
+ * base name: a student's folder may hold a "helper/scan.cu" that another
+ * lesson's file includes, whose findings must not count as scan's. */
 unsigned sl_sanitizer_files_split(const char *report, const char *const *files, int n,
                                   sl_sanitizer_split *out);
 /* The same for a report that names files by base name only (racecheck's

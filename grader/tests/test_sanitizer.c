@@ -155,13 +155,22 @@ START_TEST(memcheck_out_of_bounds)
 }
 END_TEST
 
+/* The files a report names, and whether it is complete (sanitizer.h). */
+static unsigned files_named(const char *text, const char *const *files, int n, int *complete)
+{
+    sl_sanitizer_split split;
+    unsigned named = sl_sanitizer_files_split(text, files, n, &split);
+    *complete = split.complete;
+    return named;
+}
+
 static unsigned named_in_fixture(const char *name, const char *const *files, int n, int *complete)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", FIXTURES_DIR, name);
     char *text = sl_read_file(path, 1 << 20, NULL);
     ck_assert_msg(text != NULL, "missing fixture %s", path);
-    unsigned named = sl_sanitizer_files_named(text, files, n, complete);
+    unsigned named = files_named(text, files, n, complete);
     free(text);
     return named;
 }
@@ -184,7 +193,7 @@ START_TEST(findings_are_split_by_file)
         "========= \n"
         "========= ERROR SUMMARY: 1 error\n";
     int complete = -1;
-    ck_assert_uint_eq(sl_sanitizer_files_named(one, files, 3, &complete), 2u);
+    ck_assert_uint_eq(files_named(one, files, 3, &complete), 2u);
     ck_assert_int_eq(complete, 1);
 
     /* an API error names no file: nothing can be said of any */
@@ -197,7 +206,7 @@ START_TEST(findings_are_split_by_file)
         "failure\" on CUDA API call to cudaDeviceSynchronize.\n"
         "========= \n"
         "========= ERROR SUMMARY: 2 errors\n";
-    ck_assert_uint_eq(sl_sanitizer_files_named(api, files, 3, &complete), 2u);
+    ck_assert_uint_eq(files_named(api, files, 3, &complete), 2u);
     ck_assert_int_eq(complete, 0);
 
     /* a finding in a library header only */
@@ -206,7 +215,7 @@ START_TEST(findings_are_split_by_file)
         "=========     at cuda::barrier::arrive()+0x40 in /usr/include/cuda/barrier:120\n"
         "========= \n"
         "========= ERROR SUMMARY: 1 error\n";
-    ck_assert_uint_eq(sl_sanitizer_files_named(header, files, 3, &complete), 0u);
+    ck_assert_uint_eq(files_named(header, files, 3, &complete), 0u);
     ck_assert_int_eq(complete, 0);
 
     /* a summary that counts more than were printed, or none at all */
@@ -215,7 +224,7 @@ START_TEST(findings_are_split_by_file)
         "=========     at tree_reduce(const int *, int *, int)+0x70 in /b/src/reduction.cu:31\n"
         "========= \n"
         "========= ERROR SUMMARY: 2 errors\n";
-    sl_sanitizer_files_named(more, files, 3, &complete);
+    files_named(more, files, 3, &complete);
     ck_assert_int_eq(complete, 0);
     /* and why, for the trace: one printed of the summary's two */
     sl_sanitizer_split why;
@@ -229,9 +238,9 @@ START_TEST(findings_are_split_by_file)
     ck_assert_int_eq(why.printed - why.attributed, 1); /* the header's finding names no lesson */
     ck_assert_str_eq(why.unnamed,
                      "at cuda::barrier::arrive()+0x40 in /usr/include/cuda/barrier:120");
-    sl_sanitizer_files_named("========= Invalid __global__ read of size 4 bytes\n"
-                             "=========     at f()+0x70 in /g/scan/build/src/scan.cu:3\n",
-                             files, 3, &complete);
+    files_named("========= Invalid __global__ read of size 4 bytes\n"
+                "=========     at f()+0x70 in /g/scan/build/src/scan.cu:3\n",
+                files, 3, &complete);
     ck_assert_int_eq(complete, 0);
 
     /* a file of another lesson's name in reduction's folder (reduction.cu
@@ -240,21 +249,21 @@ START_TEST(findings_are_split_by_file)
                          "=========     at hidden(int *)+0x70 in /b/src/helper/scan.cu:3\n"
                          "========= \n"
                          "========= ERROR SUMMARY: 1 error\n";
-    ck_assert_uint_eq(sl_sanitizer_files_named(helper, files, 3, &complete), 0u);
+    ck_assert_uint_eq(files_named(helper, files, 3, &complete), 0u);
     ck_assert_int_eq(complete, 0);
     /* nor a path that only starts like a lesson's; a path may hold spaces */
     const char *longer = "========= Invalid __global__ read of size 4 bytes\n"
                          "=========     at f()+0x70 in /g/scan/build/src/scan.cu.h:3\n"
                          "========= \n"
                          "========= ERROR SUMMARY: 1 error\n";
-    ck_assert_uint_eq(sl_sanitizer_files_named(longer, files, 3, &complete), 0u);
+    ck_assert_uint_eq(files_named(longer, files, 3, &complete), 0u);
     ck_assert_int_eq(complete, 0);
     const char *spaced_files[] = {"/g/Smith Eve/scan/build/src/scan.cu"};
     const char *spaced = "========= Invalid __global__ read of size 4 bytes\n"
                          "=========     at f()+0x70 in /g/Smith Eve/scan/build/src/scan.cu:3\n"
                          "========= \n"
                          "========= ERROR SUMMARY: 1 error\n";
-    ck_assert_uint_eq(sl_sanitizer_files_named(spaced, spaced_files, 1, &complete), 1u);
+    ck_assert_uint_eq(files_named(spaced, spaced_files, 1, &complete), 1u);
     ck_assert_int_eq(complete, 1);
 
     /* real reports: one racecheck pair, complete; past the print limit
