@@ -1,6 +1,7 @@
 #include "sanitizer.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,13 +338,22 @@ sl_verdict sl_sanitizer_parse_dismissing(int tool, const char *report, const cha
 }
 
 /* Does line name path as a location, " in <path>:<line>"? The whole
- * path: a file of the same name elsewhere is another file. */
+ * path: a file of the same name elsewhere is another file; and the whole
+ * line number, which ends the location (the line's end, or " [N
+ * hazards]"): a student's file named "x in barriers.cu:5.cu" is not
+ * barriers.cu. */
 static int names_path(const char *line, const char *path)
 {
     size_t n = strlen(path);
-    for (const char *in = strstr(line, " in "); n && in; in = strstr(in + 1, " in "))
-        if (strncmp(in + 4, path, n) == 0 && in[4 + n] == ':' && isdigit((unsigned char)in[5 + n]))
+    for (const char *in = strstr(line, " in "); n && in; in = strstr(in + 1, " in ")) {
+        if (strncmp(in + 4, path, n) != 0 || in[4 + n] != ':')
+            continue;
+        const char *digits = in + 5 + n, *end = digits;
+        while (isdigit((unsigned char)*end))
+            end++;
+        if (end > digits && (*end == '\0' || *end == ' ' || *end == '\t' || *end == '\r'))
             return 1;
+    }
     return 0;
 }
 
@@ -360,28 +370,23 @@ static unsigned named_by_path(const char *line, const char *const *files, int n)
     return named;
 }
 
-/* Whether list (lines) holds name[0..len-1] as a whole line. */
-static int list_has(const char *list, const char *name, size_t len)
-{
-    for (const char *l = list; l && *l;) {
-        size_t n = strcspn(l, "\n");
-        if (n == len && strncmp(l, name, len) == 0)
-            return 1;
-        l += n + (l[n] == '\n');
-    }
-    return 0;
-}
-
+/* Each name of each lesson's list asked as a location, as a whole path is:
+ * a file name may hold " in " and ":" too. */
 static unsigned named_by_base(const char *line, const char *const *names, int n)
 {
-    char loc[512];
-    if (!location_of(line, loc, sizeof loc))
-        return 0;
-    size_t len = strcspn(loc, ":");
     unsigned named = 0;
+    char name[PATH_MAX];
     for (int i = 0; i < n; i++)
-        if (list_has(names[i], loc, len))
-            named |= 1u << i;
+        for (const char *l = names[i]; l && *l && !(named & (1u << i));) {
+            size_t len = strcspn(l, "\n");
+            if (len < sizeof name) {
+                memcpy(name, l, len);
+                name[len] = '\0';
+                if (names_path(line, name))
+                    named |= 1u << i;
+            }
+            l += len + (l[len] == '\n');
+        }
     return named;
 }
 

@@ -258,6 +258,16 @@ START_TEST(findings_are_split_by_file)
                          "========= ERROR SUMMARY: 1 error\n";
     ck_assert_uint_eq(files_named(longer, files, 3, &complete), 0u);
     ck_assert_int_eq(complete, 0);
+    /* a student's file whose name holds another lesson's location: the
+     * line number must end the location ("x in <barriers>:5.cu" is not
+     * barriers.cu line 5), so it names no lesson here */
+    const char *forged = "========= Invalid __global__ read of size 4 bytes\n"
+                         "=========     at f()+0x70 in /b/src/x in "
+                         "/g/barriers/build/src/barriers.cu:5.cu:12\n"
+                         "========= \n"
+                         "========= ERROR SUMMARY: 1 error\n";
+    ck_assert_uint_eq(files_named(forged, files, 3, &complete), 0u);
+    ck_assert_int_eq(complete, 0);
     const char *spaced_files[] = {"/g/Smith Eve/scan/build/src/scan.cu"};
     const char *spaced = "========= Invalid __global__ read of size 4 bytes\n"
                          "=========     at f()+0x70 in /g/Smith Eve/scan/build/src/scan.cu:3\n"
@@ -343,6 +353,18 @@ START_TEST(racecheck_findings_are_split_by_base_name)
     ck_assert_uint_eq(sl_sanitizer_names_split(hidden, names, 3, &why), 1u);
     ck_assert_int_eq(why.complete, 0);
     ck_assert_int_eq(why.unprinted, 1);
+    /* a file named like another lesson's location is its own lesson's:
+     * reduction read "x in barriers.cu:5.cu", barriers did not */
+    const char *forged_names[] = {"barriers.cu\n", "reduction.cu\nx in barriers.cu:5.cu\n",
+                                  "scan.cu\n"};
+    const char *forged = "========= Error: Race reported between Write access at f()+0x20 in x in "
+                         "barriers.cu:5.cu:12\n"
+                         "=========     and Read access at f()+0x40 in x in barriers.cu:5.cu:13 "
+                         "[4 hazards]\n"
+                         "========= \n"
+                         "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
+    ck_assert_uint_eq(sl_sanitizer_names_split(forged, forged_names, 3, &why), 2u);
+    ck_assert_int_eq(why.complete, 1);
     /* a base name is matched whole: "can.cu" is not scan.cu */
     const char *part =
         "========= Error: Race reported between Write access at f()+0x20 in can.cu:3\n"
