@@ -475,6 +475,33 @@ static void runner_said(const char *log, char *out, size_t n)
     free(text);
 }
 
+/* How a run that did not start every group ended, for the trace: its
+ * exit, and the last CUDA error its log names (a crash in one member's
+ * full input leaves the rest of the full inputs to each lesson alone). */
+static void ended_how(const sl_proc_result *pr, const char *log, char *out, size_t n)
+{
+    if (pr->timed_out)
+        snprintf(out, n, "stopped at its limit after %.1f s", pr->seconds);
+    else if (pr->over_quota)
+        snprintf(out, n, "stopped for the files it left");
+    else if (pr->signaled)
+        snprintf(out, n, "killed by signal %d", pr->sig);
+    else if (pr->exited)
+        snprintf(out, n, "exit %d", pr->code);
+    else
+        snprintf(out, n, "not started");
+    char *text = sl_read_ends(log, SL_RUN_LOG_READ, SL_RUN_LOG_TAIL);
+    const char *last = NULL;
+    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+        if (strncmp(s, "CUDA error: ", 12) == 0)
+            last = s;
+    if (last) {
+        size_t at = strlen(out);
+        snprintf(out + at, n - at, ", %.*s", (int)strcspn(last, "\n"), last);
+    }
+    free(text);
+}
+
 /* The plain runner: every small input, then the full inputs run by run.
  * The tools start once it has finished the small inputs, cleanly, while
  * it goes on with the full ones. Returns the lessons whose small inputs
@@ -551,12 +578,14 @@ static unsigned run_plain(sweep_set *set, const member *m, int n, char logs[][42
         *broke = p.groups - 1; /* the groups run as check_argv lists them */
     if (found && !t->any)
         start_tools(set, m, n, logs, pr.seconds, t); /* it ended before the full inputs */
-    char what[700], said[512] = "";
+    char what[1400], said[512] = "", ended[600] = "";
     if (!found && p.groups == 0 && sl_tracing())
         runner_said(logs[0], said, sizeof said);
-    snprintf(what, sizeof what, "%s (%d of %d groups started)%s%s",
+    if (p.groups < groups && sl_tracing())
+        ended_how(&pr, logs[0], ended, sizeof ended);
+    snprintf(what, sizeof what, "%s (%d of %d groups started)%s%s%s%s",
              found ? "clean" : "not clean: each exercise runs it itself", p.groups, groups,
-             said[0] ? ": " : "", said);
+             said[0] ? ": " : "", said, ended[0] ? "; it ended: " : "", ended);
     trace_check(set, "plain", &pr, what);
     return found;
 }
