@@ -458,6 +458,20 @@ static void wait_tools(sweep_set *set, const member *m, int n, char logs[][4200]
     free(only);
 }
 
+/* The last line of text that starts with prefix, appended to out (after
+ * sep when out is not empty); text is freed. For the trace. */
+static void append_last_line(char *text, const char *prefix, const char *sep, char *out, size_t n)
+{
+    const char *last = NULL;
+    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+        if (strncmp(s, prefix, strlen(prefix)) == 0)
+            last = s;
+    size_t at = strlen(out);
+    if (last)
+        snprintf(out + at, n - at, "%s%.*s", at ? sep : "", (int)strcspn(last, "\n"), last);
+    free(text);
+}
+
 /* The runner's own last word before any group started ("runner: cannot
  * write ..."), for the trace: why a sweep decided nothing (its file of
  * program output, where the harness writes before any student code). */
@@ -465,14 +479,7 @@ static void runner_said(const char *log, char *out, size_t n)
 {
     char path[4300];
     sl_runner_program_log(log, path, sizeof path);
-    char *text = sl_read_file(path, 64 * 1024, NULL);
-    const char *last = NULL;
-    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
-        if (strncmp(s, "runner: ", 8) == 0)
-            last = s;
-    if (last)
-        snprintf(out, n, "%.*s", (int)strcspn(last, "\n"), last);
-    free(text);
+    append_last_line(sl_read_file(path, 64 * 1024, NULL), "runner: ", "", out, n);
 }
 
 /* How a run that did not start every group ended, for the trace: its
@@ -490,16 +497,8 @@ static void ended_how(const sl_proc_result *pr, const char *log, char *out, size
         snprintf(out, n, "exit %d", pr->code);
     else
         snprintf(out, n, "not started");
-    char *text = sl_read_ends(log, SL_RUN_LOG_READ, SL_RUN_LOG_TAIL);
-    const char *last = NULL;
-    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
-        if (strncmp(s, "CUDA error: ", 12) == 0)
-            last = s;
-    if (last) {
-        size_t at = strlen(out);
-        snprintf(out + at, n - at, ", %.*s", (int)strcspn(last, "\n"), last);
-    }
-    free(text);
+    append_last_line(sl_read_ends(log, SL_RUN_LOG_READ, SL_RUN_LOG_TAIL), "CUDA error: ", ", ", out,
+                     n);
 }
 
 /* The plain runner: every small input, then the full inputs run by run.
