@@ -265,6 +265,9 @@ void sl_lesson_prebuild(const sl_lesson *l, const sl_lesson_job *job)
     sl_build_config bc;
     prep_folders(l, job, p, &bc);
     if (job->channels) { /* as prepare: no channels, no build */
+        /* as prepare too: what a compile leaves running is ours to end,
+         * and each sandbox's init is reaped with its CPU time (proc.c) */
+        sl_contain_adopt_orphans();
         build_student(l, job, &bc, p->build_dir, &p->b);
         sl_build_free(&p->b);
     }

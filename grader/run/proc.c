@@ -167,6 +167,7 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
     p->quota_entries = o->quota_entries;
     p->last_quota_check = p->start;
     p->status_fd = -1;
+    p->inner = -1;
     int status[2] = {-1, -1}, exec_err[2];
     if (o->box) {
         if (sl_sandbox_prepare(o->box) != 0)
@@ -276,11 +277,17 @@ static int over_quota(sl_proc *p)
            (p->quota_bytes > 0 && bytes > p->quota_bytes);
 }
 
-/* What the sandbox said, read once the child is gone. */
-static int sandbox_came_up(sl_proc *p)
+/* What the sandbox said, read once the child is gone (it wrote all it
+ * will): whether it came up, and its init's pid. */
+static void read_status(sl_proc *p)
 {
+    if (p->status_read)
+        return;
+    p->status_read = 1;
+    p->came_up = 1;
+    p->inner = -1;
     if (p->status_fd < 0)
-        return 1;
+        return;
     char buf[4096];
     size_t n = 0;
     int flags = fcntl(p->status_fd, F_GETFL);
@@ -291,7 +298,42 @@ static int sandbox_came_up(sl_proc *p)
     buf[n] = '\0';
     close(p->status_fd);
     p->status_fd = -1;
-    return sl_sandbox_started(buf);
+    p->came_up = sl_sandbox_started(buf);
+    p->inner = (pid_t)sl_sandbox_child_pid(buf);
+}
+
+static int sandbox_came_up(sl_proc *p)
+{
+    read_status(p);
+    return p->came_up;
+}
+
+/* bubblewrap (with a pid namespace) exits once its init says the command
+ * ended, without waiting for that init: the init, and with it the CPU time
+ * of the command it waited for, goes to the nearest subreaper. When that
+ * is this process, it is reaped here and its time counted. Only a child
+ * of ours is touched (its pid cannot have been reused); an init that
+ * lingers is killed first, its command being over. */
+static void reap_inner(sl_proc *p)
+{
+    read_status(p);
+    if (p->inner <= 0 || p->inner_reaped)
+        return;
+    p->inner_reaped = 1;
+    siginfo_t si;
+    si.si_pid = 0;
+    if (waitid(P_PID, (id_t)p->inner, &si, WEXITED | WNOHANG | WNOWAIT) != 0)
+        return; /* not ours: adopted by another process, or gone */
+    if (si.si_pid != p->inner)
+        kill(p->inner, SIGKILL);
+    struct rusage ru;
+    int status;
+    pid_t w;
+    while ((w = wait4(p->inner, &status, 0, &ru)) < 0 && errno == EINTR)
+        ;
+    if (w == p->inner)
+        p->inner_cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
 }
 
 /* Whether the child has said ready_mark at the start of a line yet: then
@@ -441,18 +483,25 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
     }
     unwatch(p);
     /* Whatever the child left behind in its group goes too, and in a
-     * subreaper whatever it detached (setsid) and orphaned. */
+     * subreaper whatever it detached (setsid) and orphaned: first the
+     * sandboxes' inits, this child's and those of the children that ended
+     * meanwhile, each reaped with its CPU time counted for its own child. */
     kill(-p->pid, SIGKILL);
     untrack(p->pid);
-    if (sl_contain_is_subreaper())
+    if (sl_contain_is_subreaper()) {
+        reap_inner(p);
+        for (int i = 0; watched_by == getpid() && i < nwatched; i++)
+            if (watched[i]->ended > 0)
+                reap_inner(watched[i]);
         sl_contain_kill_children(inflight, ninflight, 5.0);
+    }
     sl_sandbox_release(p->box); /* staged outputs back where the grader reads */
     r->seconds = (p->ended > 0 ? p->ended : sl_now()) - p->start;
     if (p->ready_mark && p->ready)
         r->ready_s = p->limits_from - p->start;
     /* the child and the descendants it waited for (a sanitizer's target) */
     r->cpu_seconds = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-                     (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+                     (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6 + p->inner_cpu;
     int came_up = sandbox_came_up(p);
     if (r->timed_out || r->over_quota)
         return 1;

@@ -62,6 +62,14 @@ typedef struct {
     double last_quota_check;
     int status_fd;         /* the sandbox's status (sandbox.h); -1 none */
     const sl_sandbox *box; /* released once the child is reaped (sandbox.h) */
+    /* Read from the status once the child is gone: whether the sandbox
+     * came up, and the pid of bubblewrap's init, which a subreaper adopts
+     * when bubblewrap exits without waiting for it: its CPU time (the
+     * command's, which it waited for) is counted with the child's. */
+    int status_read, came_up;
+    pid_t inner;
+    int inner_reaped;
+    double inner_cpu;
 } sl_proc;
 
 /* How to start a child: everything but argv. */

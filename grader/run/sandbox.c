@@ -16,6 +16,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cJSON.h>
+
 #include "files.h"
 #include "gpu_node.h"
 #include "gpu_turn.h"
@@ -922,6 +924,20 @@ int sl_sandbox_prepare(const sl_sandbox *s)
 int sl_sandbox_started(const char *status)
 {
     return status && strstr(status, "\"child-pid\"") != NULL;
+}
+
+long sl_sandbox_child_pid(const char *status)
+{
+    if (!status)
+        return -1;
+    /* one object a line; the first says the child */
+    cJSON *j = cJSON_ParseWithOpts(status, NULL, 0);
+    const cJSON *pid = cJSON_GetObjectItemCaseSensitive(j, "child-pid");
+    long v = cJSON_IsNumber(pid) && pid->valuedouble >= 1 && pid->valuedouble < 1e9
+                 ? (long)pid->valuedouble
+                 : -1;
+    cJSON_Delete(j);
+    return v;
 }
 
 static void set_limit(int resource, rlim_t value)

@@ -86,5 +86,9 @@ void sl_sandbox_exec(const sl_sandbox *s, char *const argv[], int status_fd);
 /* Whether bubblewrap's JSON status (text read from status_fd) says the
  * sandbox came up and started the command. */
 int sl_sandbox_started(const char *status);
+/* The pid, in the grader's namespace, of the process bubblewrap started
+ * in the new pid namespace (its init, which waits for the command), from
+ * the status's first object ({"child-pid": N, ...}); -1 when it has none. */
+long sl_sandbox_child_pid(const char *status);
 
 #endif
