@@ -163,9 +163,10 @@ awk -v n="$n" -v s="$start" -v e="$end" -v p="$plain" -v t="$tools" -v w="$sweep
   printf "lessons reused:       %.1f per student (identical files, dedup)\n", r / n
 }'
 # where the time goes, per student: processes and the sum of their wall
-# times, from the trace (their CPU time is in the machine's counter above),
-# and of it the time before each runner said it held a CUDA context (the
-# driver makes contexts one at a time: docs/instructors.md)
+# and CPU times, from the trace (a sandboxed run's CPU is its command's,
+# counted through bubblewrap's init: run/proc.c), and of the wall time what
+# passed before each runner said it held a CUDA context (the driver makes
+# contexts one at a time: docs/instructors.md)
 awk -v n="$n" '
   /^\[trace\] build: /                      { k = "build" }
   /^\[trace\] sweep [^ ]*: plain/            { k = "sweep plain" }
@@ -182,8 +183,9 @@ awk -v n="$n" '
   { k = "" }
   END {
     for (k in cnt)
-      printf "  %-12s %5.1f per student, %6.1f s wall per student%s\n", k, cnt[k] / n, wall[k] / n,
-             seen[k] ? sprintf(" (%.1f s of it to start: sandbox, tool and CUDA context)", ready[k] / n) : ""
+      printf "  %-12s %5.1f per student, %6.1f s wall, %6.1f s CPU per student%s\n", k, cnt[k] / n,
+             wall[k] / n, cpu[k] / n,
+             seen[k] ? sprintf(" (%.1f s of the wall to start: sandbox, tool and CUDA context)", ready[k] / n) : ""
   }' "$dir/trace.log" | sort
 # the GPU held alone (a hang or a failed launch confirmed, its diagnosis):
 # time in which it served no one else, and the waits to get it
