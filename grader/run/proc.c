@@ -57,6 +57,14 @@ static void track(pid_t pid)
         inflight[ninflight++] = pid;
 }
 
+static int tracked(pid_t pid)
+{
+    for (int i = 0; i < ninflight; i++)
+        if (inflight[i] == pid)
+            return 1;
+    return 0;
+}
+
 static void untrack(pid_t pid)
 {
     for (int i = 0; i < ninflight; i++)
@@ -311,15 +319,19 @@ static int sandbox_came_up(sl_proc *p)
 /* bubblewrap (with a pid namespace) exits once its init says the command
  * ended, without waiting for that init: the init, and with it the CPU time
  * of the command it waited for, goes to the nearest subreaper. When that
- * is this process, it is reaped here and its time counted. Only a child
- * of ours is touched (its pid cannot have been reused); an init that
- * lingers is killed first, its command being over. */
+ * is this process, it is reaped here and its time counted. Only a stray
+ * child of ours is touched, as sl_contain_kill_children would: never one
+ * of the runs in flight, which the pid would name had the init been
+ * reaped before (by that kill) and its pid reused; an init that lingers is
+ * killed first, its command being over. */
 static void reap_inner(sl_proc *p)
 {
     read_status(p);
     if (p->inner <= 0 || p->inner_reaped)
         return;
     p->inner_reaped = 1;
+    if (tracked(p->inner))
+        return;
     siginfo_t si;
     si.si_pid = 0;
     if (waitid(P_PID, (id_t)p->inner, &si, WEXITED | WNOHANG | WNOWAIT) != 0)
