@@ -497,13 +497,14 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
     /* Whatever the child left behind in its group goes too, and in a
      * subreaper whatever it detached (setsid) and orphaned: first the
      * sandboxes' inits, this child's and those of the children that ended
-     * meanwhile, each reaped with its CPU time counted for its own child. */
+     * by themselves meanwhile (their status is whole), each reaped with its
+     * CPU time counted for its own child. */
     kill(-p->pid, SIGKILL);
     untrack(p->pid);
     if (sl_contain_is_subreaper()) {
         reap_inner(p);
         for (int i = 0; watched_by == getpid() && i < nwatched; i++)
-            if (watched[i]->ended > 0)
+            if (watched[i]->ended > 0 && !watched[i]->killed)
                 reap_inner(watched[i]);
         sl_contain_kill_children(inflight, ninflight, 5.0);
     }
