@@ -316,6 +316,13 @@ static int sandbox_came_up(sl_proc *p)
     return p->came_up;
 }
 
+/* User and system time, in seconds. */
+static double cpu_seconds(const struct rusage *ru)
+{
+    return (double)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) +
+           (double)(ru->ru_utime.tv_usec + ru->ru_stime.tv_usec) * 1e-6;
+}
+
 /* bubblewrap (with a pid namespace) exits once its init says the command
  * ended, without waiting for that init: the init, and with it the CPU time
  * of the command it waited for, goes to the nearest subreaper. When that
@@ -327,25 +334,23 @@ static int sandbox_came_up(sl_proc *p)
 static void reap_inner(sl_proc *p)
 {
     read_status(p);
-    if (p->inner <= 0 || p->inner_reaped)
-        return;
-    p->inner_reaped = 1;
-    if (tracked(p->inner))
+    pid_t inner = p->inner;
+    p->inner = -1; /* looked at once */
+    if (inner <= 0 || tracked(inner))
         return;
     siginfo_t si;
     si.si_pid = 0;
-    if (waitid(P_PID, (id_t)p->inner, &si, WEXITED | WNOHANG | WNOWAIT) != 0)
+    if (waitid(P_PID, (id_t)inner, &si, WEXITED | WNOHANG | WNOWAIT) != 0)
         return; /* not ours: adopted by another process, or gone */
-    if (si.si_pid != p->inner)
-        kill(p->inner, SIGKILL);
+    if (si.si_pid != inner)
+        kill(inner, SIGKILL);
     struct rusage ru;
     int status;
     pid_t w;
-    while ((w = wait4(p->inner, &status, 0, &ru)) < 0 && errno == EINTR)
+    while ((w = wait4(inner, &status, 0, &ru)) < 0 && errno == EINTR)
         ;
-    if (w == p->inner)
-        p->inner_cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-                       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+    if (w == inner)
+        p->inner_cpu = cpu_seconds(&ru);
 }
 
 /* Whether the child has said ready_mark at the start of a line yet: then
@@ -513,8 +518,7 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
     if (p->ready_mark && p->ready)
         r->ready_s = p->limits_from - p->start;
     /* the child and the descendants it waited for (a sanitizer's target) */
-    r->cpu_seconds = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-                     (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6 + p->inner_cpu;
+    r->cpu_seconds = cpu_seconds(&ru) + p->inner_cpu;
     int came_up = sandbox_came_up(p);
     if (r->timed_out || r->over_quota)
         return 1;

@@ -67,8 +67,7 @@ typedef struct {
      * when bubblewrap exits without waiting for it: its CPU time (the
      * command's, which it waited for) is counted with the child's. */
     int status_read, came_up;
-    pid_t inner;
-    int inner_reaped;
+    pid_t inner; /* -1 once reap_inner looked at it */
     double inner_cpu;
 } sl_proc;
 
