@@ -44,7 +44,7 @@ int sl_runner_argv(const char *runner, const char *sanitizer, int tool, const sl
  * inputs, with "toolalloc" racecheck and synccheck runs too (levers.h);
  * memcheck and initcheck runs never do: they judge global memory by its
  * allocations. */
-enum { PLAIN_EXACT, PLAIN_REUSE, TOOL_EXACT, TOOL_REUSE, NENVS, ENV_MAX = 5 };
+enum { PLAIN_EXACT, PLAIN_REUSE, TOOL_EXACT, TOOL_REUSE, NENVS, ENV_MAX = 6 };
 static const char *const MODE_VARS[NENVS][2] = {
     {"SYNCLAB_RUN_MODE=plain", "SYNCLAB_DEVICE_MEMORY=exact"},
     {"SYNCLAB_RUN_MODE=plain", "SYNCLAB_DEVICE_MEMORY=reuse"},
@@ -55,6 +55,9 @@ static const char *const MODE_VARS[NENVS][2] = {
  * runs two streams at once, and a context with one queue took a third
  * less time to make under the driver's machine-wide lock (levers.h). */
 static const char CONNECTIONS_VAR[] = "CUDA_DEVICE_MAX_CONNECTIONS=1";
+/* "sleepwait": the harness's waits for a kernel spin briefly, then sleep
+ * (runner_main.cu: sl_launched) */
+static const char WAIT_VAR[] = "SYNCLAB_GPU_WAIT=hybrid";
 /* One array per mode, as runs of both kinds start together (an MPS
  * client gets a copy with the pipe variable added: sl_runner_mps_client). */
 static const char *g_envs[NENVS][ENV_MAX];
@@ -67,6 +70,8 @@ static const char *const *env_of_mode(int mode)
     e[k++] = MODE_VARS[mode][1];
     if (sl_lever_on("connections"))
         e[k++] = CONNECTIONS_VAR;
+    if (sl_lever_on("sleepwait"))
+        e[k++] = WAIT_VAR;
     e[k] = NULL;
     return e;
 }

@@ -699,7 +699,10 @@ static const char *env_of(int tool, const char *levers, int mps)
 {
     sl_sandbox box;
     sl_proc_opts o;
-    setenv("SYNCLAB_LEVERS", levers, 1);
+    if (levers)
+        setenv("SYNCLAB_LEVERS", levers, 1);
+    else /* the default levers */
+        unsetenv("SYNCLAB_LEVERS");
     if (mps)
         setenv("SYNCLAB_MPS_PIPES", "/tmp/synclab-mps-1/pipe", 1);
     sl_runner_opts("/bin/true", "compute-sanitizer", tool, NULL, "/tmp", 1, "/dev/null", 5, &box,
@@ -773,6 +776,30 @@ START_TEST(one_work_queue_with_connections)
 }
 END_TEST
 
+/* "sleepwait": every run is told to wait for its kernels asleep after a
+ * short spin, and the variable fits beside all the others, an MPS
+ * client's pipe included; without the lever, none is set. */
+START_TEST(sleep_wait_with_sleepwait)
+{
+    for (int mps = 0; mps < 2; mps++) {
+        const char *pipe = mps ? " CUDA_MPS_PIPE_DIRECTORY=/tmp/synclab-mps-1/pipe" : "";
+        char want[256];
+        snprintf(want, sizeof want,
+                 "SYNCLAB_RUN_MODE=plain SYNCLAB_DEVICE_MEMORY=reuse "
+                 "CUDA_DEVICE_MAX_CONNECTIONS=1 SYNCLAB_GPU_WAIT=hybrid%s",
+                 pipe);
+        ck_assert_str_eq(env_of(0, "alloc,connections,sleepwait", mps), want);
+        for (int k = 0; k < SL_NTOOLS; k++) {
+            int tool = SL_TOOL_ORDER[k];
+            ck_assert_ptr_nonnull(
+                strstr(env_of(tool, "sleepwait", mps), "SYNCLAB_GPU_WAIT=hybrid"));
+            ck_assert_ptr_null(strstr(env_of(tool, "toolalloc,connections", mps), "GPU_WAIT"));
+        }
+        ck_assert_ptr_null(strstr(env_of(0, NULL, mps), "GPU_WAIT"));
+    }
+}
+END_TEST
+
 Suite *sandbox_suite(void)
 {
     Suite *s = suite_create("sandbox");
@@ -799,6 +826,7 @@ Suite *sandbox_suite(void)
     tcase_add_test(tc, mps_client_environment);
     tcase_add_test(tc, device_memory_is_reused_where_no_check_sees_it);
     tcase_add_test(tc, one_work_queue_with_connections);
+    tcase_add_test(tc, sleep_wait_with_sleepwait);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -82,6 +82,13 @@
  *   idle until then: a class of 24 on one H200 with 16 cores took 158.4 s
  *   without it and 129.3 s with it, one after the other on one machine,
  *   the same grades.csv.
+ * - sleepwait: the harness's wait for a student's kernels (sl_launched,
+ *   runner_main.cu) spins 200 us, then sleeps on an event made to block,
+ *   where CUDA's default spins a core for the whole wait: runners spent 12 s
+ *   of CPU a student on one H200, most of it spinning. Sleeping from the
+ *   start (cudaDeviceScheduleBlockingSync) cut that to 4 s but the short
+ *   waits of the small inputs each woke late: the sweeps' plain runs took
+ *   19.3 s a student instead of 14.6 s, the class longer.
  * Each sanitizer run costs a CUDA context, and the driver makes contexts
  * one at a time for the whole machine (measured on an H200: 16 at once
  * took 3.2 s, one 0.4 s; graded runners spent 72% of their samples waiting
