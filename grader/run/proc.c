@@ -175,6 +175,7 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
     p->quota_entries = o->quota_entries;
     p->last_quota_check = p->start;
     p->status_fd = -1;
+    p->came_up = 1; /* no status to read (no sandbox): it is up */
     p->inner = -1;
     int status[2] = {-1, -1}, exec_err[2];
     if (o->box) {
@@ -286,14 +287,10 @@ static int over_quota(sl_proc *p)
 }
 
 /* What the sandbox said, read once the child is gone (it wrote all it
- * will): whether it came up, and its init's pid. */
+ * will): whether it came up, and its init's pid. The open descriptor is
+ * what is left to read: closed, came_up and inner stay as they are. */
 static void read_status(sl_proc *p)
 {
-    if (p->status_read)
-        return;
-    p->status_read = 1;
-    p->came_up = 1;
-    p->inner = -1;
     if (p->status_fd < 0)
         return;
     char buf[4096];

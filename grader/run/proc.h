@@ -66,7 +66,7 @@ typedef struct {
      * came up, and the pid of bubblewrap's init, which a subreaper adopts
      * when bubblewrap exits without waiting for it: its CPU time (the
      * command's, which it waited for) is counted with the child's. */
-    int status_read, came_up;
+    int came_up;
     pid_t inner; /* -1 once reap_inner looked at it */
     double inner_cpu;
 } sl_proc;

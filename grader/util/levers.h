@@ -88,7 +88,11 @@
  *   of CPU a student on one H200, most of it spinning. Sleeping from the
  *   start (cudaDeviceScheduleBlockingSync) cut that to 4 s but the short
  *   waits of the small inputs each woke late: the sweeps' plain runs took
- *   19.3 s a student instead of 14.6 s, the class longer.
+ *   19.3 s a student instead of 14.6 s, the class longer. Off: on one H200
+ *   a class of 24 spent 58 to 62 s of CPU a student with it, 66 s without,
+ *   the runners' user time 6.7 s against 12.1 s, the same grades.csv, but
+ *   its wall did not move (one round, cores to spare): it is for a node
+ *   short of cores, not measured there yet.
  * Each sanitizer run costs a CUDA context, and the driver makes contexts
  * one at a time for the whole machine (measured on an H200: 16 at once
  * took 3.2 s, one 0.4 s; graded runners spent 72% of their samples waiting
