@@ -14,6 +14,10 @@
 # so the dedup lever has nothing to share. SYNCLAB_LEVERS (levers.h) picks
 # the grader's levers; the summary says which were on.
 # A fixed --seed (1 unless given) keeps the checksum comparable.
+# --shard K/N: grades shard K of the class of N (figures per student of the
+# shard); syncgrade merge joins the shards' grades folders. Every grade is
+# checked against the verdicts the class was made to get
+# (check-demo-grades.sh).
 # BENCH_DIR: where the class and the grades go (default build/bench-class).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +29,18 @@ syncgrade=${SYNCGRADE:-$root/build/syncgrade}
 dir=${BENCH_DIR:-$root/build/bench-class}
 [ -x "$syncgrade" ] || { echo "bench-class: no $syncgrade (build first)" >&2; exit 2; }
 seed=(--seed 1)
+# the value of a class option the bench reads too (--shard, --points), as
+# "--name value" or "--name=value"; empty when not given
+opt_value() {
+  local name=$1 prev="" a v=""
+  shift
+  for a in "$@"; do
+    [ "$prev" = "$name" ] && v=$a
+    case $a in "$name"=*) v=${a#"$name"=} ;; esac
+    prev=$a
+  done
+  echo "$v"
+}
 for a in "$@"; do [ "$a" = --seed ] && seed=(); done
 
 # the grader's own probe: without a GPU every run would be SKIP, and the
@@ -139,6 +155,11 @@ if [ -n "$cg" ]; then
   cg_leave || true
 fi
 [ "$rc" -le 1 ] || { tail -n 20 "$dir/trace.log"; echo "bench-class: syncgrade class failed ($rc)" >&2; exit "$rc"; }
+# with --shard K/N only this shard's students were graded: every figure
+# "per student" is per student graded here (grades.csv's rows)
+class_n=$n
+n=$(( $(wc -l < "$dir/grades/grades.csv") - 1 ))
+shard=$(opt_value --shard "$@")
 
 count() { grep -c "$1" "$dir/trace.log" || true; }
 plain=$(count '^\[trace\] [^ ]*: plain run')
@@ -151,9 +172,9 @@ reused=$(count '^\[trace\] dedup ')
 cores=$(nproc)
 awk -v n="$n" -v s="$start" -v e="$end" -v p="$plain" -v t="$tools" -v w="$sweeps" \
     -v c="$nvcc" -v cpu="$cpu" -v r="$reused" -v cores="$cores" \
-    -v levers="${SYNCLAB_LEVERS-(default)}" -v d="${distinct[*]:-}" -v cpu_of="$cpu_of" 'BEGIN {
+    -v levers="${SYNCLAB_LEVERS-(default)}" -v d="${distinct[*]:-}" -v cpu_of="$cpu_of" -v shard="$shard" -v class_n="$class_n" 'BEGIN {
   wall = e - s
-  printf "students:             %d\n", n
+  printf "students:             %d%s\n", n, shard != "" ? sprintf(" (shard %s of a class of %d)", shard, class_n) : ""
   printf "wall:                 %.1f s (%.1f s per student)\n", wall, wall / n
   printf "students per minute:  %.2f\n", n * 60 / wall
   printf "levers:               %s%s\n", levers == "" ? "none" : levers, d != "" ? " (distinct files)" : ""
@@ -240,5 +261,10 @@ bad=$(awk -F, 'NR == FNR { if ($2 == " solutions") clean[$1] = 1; next }
                FNR == 1 { for (i = 1; i <= NF; i++) { if ($i == "total") t = i; if ($i == "max") m = i }; next }
                ($1 in clean) && $t != $m { print $1 }' FS=: "$dir/class.txt" FS=, "$dir/grades/grades.csv")
 [ -z "$bad" ] || { echo "bench-class: clean copies of the solutions without full marks: $bad" >&2; exit 1; }
+# and every other verdict the class was made to get (check-demo-grades.sh):
+# a class graded once or in shards has no checksum to compare with
+pts=$(opt_value --points "$@")
+made=$("$root/scripts/check-demo-grades.sh" "$dir/class.txt" "$dir/grades/grades.csv" ${pts:+"$pts"}) || exit 1
+echo "verdicts:             ${made#verdicts as made: }"
 echo "grades.csv sha256:    $(sha256sum < "$dir/grades/grades.csv" | cut -d' ' -f1)"
 [ "$rc" -eq 0 ] || echo "(some exercises not judged: ERROR; see $dir/trace.log)"
