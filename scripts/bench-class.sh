@@ -160,6 +160,8 @@ fi
 class_n=$n
 n=$(( $(wc -l < "$dir/grades/grades.csv") - 1 ))
 shard=$(opt_value --shard "$@")
+# students graded at once (the class's trace): a class of fewer is one round
+at_once=$(sed -n 's/^\[trace\] class size: [0-9]* students, \([0-9]*\) graded at once.*/\1/p' "$dir/trace.log" | head -n 1)
 
 count() { grep -c "$1" "$dir/trace.log" || true; }
 plain=$(count '^\[trace\] [^ ]*: plain run')
@@ -172,11 +174,14 @@ reused=$(count '^\[trace\] dedup ')
 cores=$(nproc)
 awk -v n="$n" -v s="$start" -v e="$end" -v p="$plain" -v t="$tools" -v w="$sweeps" \
     -v c="$nvcc" -v cpu="$cpu" -v r="$reused" -v cores="$cores" \
-    -v levers="${SYNCLAB_LEVERS-(default)}" -v d="${distinct[*]:-}" -v cpu_of="$cpu_of" -v shard="$shard" -v class_n="$class_n" 'BEGIN {
+    -v levers="${SYNCLAB_LEVERS-(default)}" -v d="${distinct[*]:-}" -v cpu_of="$cpu_of" -v shard="$shard" -v class_n="$class_n" -v at="$at_once" 'BEGIN {
   wall = e - s
   printf "students:             %d%s\n", n, shard != "" ? sprintf(" (shard %s of a class of %d)", shard, class_n) : ""
   printf "wall:                 %.1f s (%.1f s per student)\n", wall, wall / n
   printf "students per minute:  %.2f\n", n * 60 / wall
+  if (at > 0)
+    printf "rounds:               %.1f (%d graded at once%s)\n", n / at, at,
+           n <= at ? ": one round takes as long as its slowest student, so more GPUs or jobs cannot shorten it" : ""
   printf "levers:               %s%s\n", levers == "" ? "none" : levers, d != "" ? " (distinct files)" : ""
   printf "cpu:                  %.0f s (%.1f s per student, %.1f of %d cores busy; %s)\n", cpu, cpu / n, cpu / wall, cores, cpu_of
   printf "processes per student: %.1f GPU (%.1f plain runs, %.1f sanitizer runs, %.1f sweep runs), %.1f nvcc\n",

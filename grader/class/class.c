@@ -835,6 +835,11 @@ int sl_class_grade(const sl_class *c)
             printf(" (shard %d/%d of %d students)", c->shard_k, c->shard_n, s.class_size);
         printf("\n");
     }
+    /* a class of one round takes as long as its slowest student, however
+     * many GPUs: the benches tell the rounds from this */
+    if (sl_tracing())
+        fprintf(stderr, "[trace] class size: %d students, %d graded at once on %d GPU%s\n", s.count,
+                s.at_once, c->gpus ? c->gpus->count : 1, c->gpus && c->gpus->count > 1 ? "s" : "");
     show_progress(&s, 0);
     sl_jobs j = {s.count,      s.at_once,         &s, prepare_student, grade_student,
                  student_done, STUDENT_DEADLINE_S};
