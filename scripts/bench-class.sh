@@ -185,7 +185,7 @@ awk -v n="$n" -v s="$start" -v e="$end" -v p="$plain" -v t="$tools" -v w="$sweep
   printf "students per minute:  %.2f\n", n * 60 / wall
   if (at > 0)
     printf "rounds:               %.1f (%d graded at once%s)\n", n / at, at,
-           n <= at ? ": one round takes as long as its slowest student, so more GPUs or jobs cannot shorten it" : ""
+           n <= at ? ": one round, as long as its slowest student; more GPUs can shorten only the wait of each student" : ""
   printf "levers:               %s%s\n", levers == "" ? "none" : levers, d != "" ? " (distinct files)" : ""
   printf "cpu:                  %.0f s (%.1f s per student, %.1f of %d cores busy; %s)\n", cpu, cpu / n, cpu / wall, cores, cpu_of
   printf "processes per student: %.1f GPU (%.1f plain runs, %.1f sanitizer runs, %.1f sweep runs), %.1f nvcc\n",

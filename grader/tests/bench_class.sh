@@ -57,7 +57,7 @@ bad() { echo "FAIL: $*" >&2; fail=1; }
 # a shard: five of a class of ten, figures per student of the shard
 bench 10 --shard 1/2 --jobs 2 >"$dir/shard.txt" 2>&1 || bad "a shard: exit $?, $(tail -n 5 "$dir/shard.txt")"
 for want in "students:             5 (shard 1/2 of a class of 10)" \
-            "rounds:               0.8 (6 graded at once: one round takes as long as its slowest student" \
+            "rounds:               0.8 (6 graded at once: one round, as long as its slowest student;" \
             "verdicts:             5 students, " \
             "grades.csv sha256:    "; do
   grep -qF "$want" "$dir/shard.txt" || bad "a shard: no '$want'"
