@@ -835,8 +835,8 @@ int sl_class_grade(const sl_class *c)
             printf(" (shard %d/%d of %d students)", c->shard_k, c->shard_n, s.class_size);
         printf("\n");
     }
-    /* a class of one round takes as long as its slowest student, however
-     * many GPUs: the benches tell the rounds from this */
+    /* a class of one round takes as long as its slowest student, and more
+     * GPUs shorten only each student's wait: benches tell the rounds */
     if (sl_tracing())
         fprintf(stderr, "[trace] class size: %d students, %d graded at once on %d GPU%s\n", s.count,
                 s.at_once, c->gpus ? c->gpus->count : 1, c->gpus && c->gpus->count > 1 ? "s" : "");
