@@ -28,7 +28,7 @@ set_grade() {
 }
 # Each wrong grade is refused, naming the student and the exercise.
 refused() {
-  local what=$1 want=$2 err
+  local what=$1 want=$2
   if "$check" "$fix/class.txt" "$work/g.csv" >/dev/null 2>"$work/err"; then
     bad "$what: accepted"
   else
