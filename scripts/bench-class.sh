@@ -29,7 +29,7 @@ syncgrade=${SYNCGRADE:-$root/build/syncgrade}
 dir=${BENCH_DIR:-$root/build/bench-class}
 [ -x "$syncgrade" ] || { echo "bench-class: no $syncgrade (build first)" >&2; exit 2; }
 seed=(--seed 1)
-# the value of a class option the bench reads too (--shard, --points), as
+# the value of a class option the bench reads too (--shard, --points, --seed), as
 # "--name value" or "--name=value"; empty when not given
 opt_value() {
   local name=$1 prev="" a v=""
@@ -41,7 +41,8 @@ opt_value() {
   done
   echo "$v"
 }
-for a in "$@"; do [ "$a" = --seed ] && seed=(); done
+# a seed given either way replaces the bench's
+[ -z "$(opt_value --seed "$@")" ] || seed=()
 
 # the grader's own probe: without a GPU every run would be SKIP, and the
 # numbers would measure nothing

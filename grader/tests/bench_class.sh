@@ -16,17 +16,20 @@ cat >"$dir/syncgrade" <<'EOF'
 # stand-in: syncgrade class --submissions S --out O [--shard K/N] [--jobs J]
 set -euo pipefail
 shift # "class"
-jobs=1 k=1 n=1
+jobs=1 k=1 n=1 seeds=""
 while [ $# -gt 0 ]; do
   case $1 in
     --submissions) subs=$2; shift ;;
     --out) out=$2; shift ;;
     --jobs) jobs=$2; shift ;;
     --shard) k=${2%/*} n=${2#*/}; shift ;;
+    --seed) seeds="$seeds $2"; shift ;;
+    --seed=*) seeds="$seeds ${1#--seed=}" ;;
   esac
   shift
 done
 mkdir -p "$out"
+echo "seeds:$seeds" >"$out/../seeds.txt"
 mapfile -t all < <(ls "$subs" | sort)
 mine=()
 for i in "${!all[@]}"; do (( i % n == k - 1 )) && mine+=("${all[$i]}"); done
@@ -80,6 +83,15 @@ grep -q "grades.csv sha256" "$dir/wrong.txt" && bad "a bug given its points: a c
 rc=0
 bench 2 --shard 3/3 >"$dir/empty.txt" 2>&1 || rc=$?
 [ "$rc" = 1 ] && grep -q "no student graded" "$dir/empty.txt" || bad "an empty shard: exit $rc, $(tail -n 2 "$dir/empty.txt")"
+
+# the bench's seed 1 unless one is given, either way
+for given in "" "--seed 3" "--seed=7"; do
+  want="seeds: ${given:+${given#--seed[ =]}}"
+  [ -n "$given" ] || want="seeds: 1"
+  # shellcheck disable=SC2086
+  bench 2 --jobs 2 $given >"$dir/seed.txt" 2>&1 || bad "seed '$given': exit $?, $(tail -n 2 "$dir/seed.txt")"
+  [ "$(cat "$dir/b/seeds.txt")" = "$want" ] || bad "seed '$given': the class got '$(cat "$dir/b/seeds.txt")', not '$want'"
+done
 
 [ "$fail" = 0 ] && echo "bench_class: ok"
 exit "$fail"
