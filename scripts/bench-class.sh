@@ -5,7 +5,8 @@
 # runs and nvcc calls, from SYNCLAB_TRACE), the machine's CPU time and the
 # sha256 of grades.csv, which must not change when a speed lever does, and
 # what was busy meanwhile, sampled each second (samples.txt: CPU, processes
-# of each kind, each GPU's busy percent and memory).
+# of each kind, each GPU's busy percent and memory; samples-disk.txt: the
+# disk of the class's folder and the memory left).
 #   scripts/bench-class.sh N [--distinct] [syncgrade class options...]
 # e.g. scripts/bench-class.sh 100 --jobs 8
 #      scripts/bench-class.sh 100 --gpus all
@@ -125,12 +126,17 @@ sample() {
         close(stat) }' <<<"$ps_now" >>"$dir/samples-procs.txt"
     awk '$4 == "runner" && substr($2, 1, 1) == "D" { print $1 }' <<<"$ps_now" |
       while read -r pid; do driver_call "$pid"; done >>"$dir/samples-driver.txt"
+    # the disk the class's folder is on (KiB used and free) and the
+    # memory left: the work files of every student graded at once
+    echo "$(df -Pk "$dir" 2>/dev/null | awk 'NR == 2 { print $3, $4 }') $(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)" >>"$dir/samples-disk.txt"
     sleep 1
   done
 }
 # there even when the class ends before the first sample is written
 : >"$dir/samples-procs.txt"
 : >"$dir/samples-driver.txt"
+: >"$dir/samples-disk.txt"
+disk0=$(df -Pk "$dir" | awk 'NR == 2 { print $3 }')
 sample > "$dir/samples.txt" 2>/dev/null &
 sampler=$!
 # the grading's own CPU where it can have a cgroup of its own (cgroup v2,
@@ -266,6 +272,11 @@ awk -v cores="$(nproc)" '
       printf "  GPU %s: busy %.0f%% on average, at 95%% or more in %.0f%% of samples; memory peak %d MiB\n",
              id, gs[id] / gn[id], 100 * gfull[id] / gn[id], gm[id]
   }' "$dir/samples.txt"
+# the disk taken at the peak above what was used before the class (its
+# submissions included), the least free, and the least memory available
+awk -v u0="$disk0" 'NF == 3 { if ($1 - u0 > up) up = $1 - u0; if (fr == "" || $2 < fr) fr = $2; if (m == "" || $3 < m) m = $3 }
+  END { if (fr != "") printf "disk:                 %.1f GiB at the peak, %.1f GiB free at the least; memory available at the least %.1f GiB\n",
+        up / 1048576, fr / 1048576, m / 1048576 }' "$dir/samples-disk.txt"
 # every grade the one the class was made to get (check-demo-grades.sh: a
 # clean copy of the solutions has full marks, a mutant's bug none), or the
 # run proves nothing; a class graded once or in shards has no checksum to

@@ -5,7 +5,8 @@
 # exercise a mutant's EXPECT line expects to fail), or, with BENCH_WRONG,
 # gives one mutant's bug its points; it honours --shard and traces the
 # class's size as syncgrade does. Checked: the figures per student of a
-# shard, the rounds, the verdict check (a wrong grade fails the bench).
+# shard, the rounds, the verdict check (a wrong grade fails the bench),
+# the disk line, the seed.
 #   bench_class.sh <source dir> <scratch dir>
 set -euo pipefail
 src=$1 dir=$2
@@ -30,6 +31,8 @@ while [ $# -gt 0 ]; do
 done
 mkdir -p "$out"
 echo "seeds:$seeds" >"$out/../seeds.txt"
+# long enough for the bench's sampler to see the class's disk
+[ -z "${BENCH_SLOW:-}" ] || sleep "$BENCH_SLOW"
 mapfile -t all < <(ls "$subs" | sort)
 mine=()
 for i in "${!all[@]}"; do (( i % n == k - 1 )) && mine+=("${all[$i]}"); done
@@ -67,8 +70,11 @@ for want in "students:             5 (shard 1/2 of a class of 10)" \
 done
 [ "$(($(wc -l <"$dir/b/grades/grades.csv") - 1))" = 5 ] || bad "the stand-in did not grade 5 students"
 
-# a whole class of several rounds: no word of one round
-bench 10 --jobs=1 >"$dir/whole.txt" 2>&1 || bad "a class: exit $?, $(tail -n 5 "$dir/whole.txt")"
+# a whole class of several rounds: no word of one round; the disk and
+# the memory sampled while it was graded
+BENCH_SLOW=2 bench 10 --jobs=1 >"$dir/whole.txt" 2>&1 || bad "a class: exit $?, $(tail -n 5 "$dir/whole.txt")"
+grep -qE "^disk: +[0-9.]+ GiB at the peak, [0-9.]+ GiB free at the least; memory available at the least [0-9.]*[1-9][0-9.]* GiB$" "$dir/whole.txt" ||
+  bad "a class: no disk line: $(grep -i disk "$dir/whole.txt")"
 grep -qF "rounds:               3.3 (3 graded at once)" "$dir/whole.txt" || bad "a class of 10 at --jobs 1: $(grep rounds "$dir/whole.txt")"
 grep -qF "verdicts:             10 students, " "$dir/whole.txt" || bad "a class: no verdicts line"
 
