@@ -14,6 +14,7 @@
 #include "channel.h"
 #include "contain.h"
 #include "dedup.h"
+#include "disk_fit.h"
 #include "files.h"
 #include "gpu_arch.h"
 #include "gpu_keep.h"
@@ -576,6 +577,40 @@ static void open_gpu_places(class_state *s)
         sl_slots_open(&s->build_turns, s->places_dir, "build", turns > 0 ? turns : 1);
 }
 
+/* No more students at once than the disk under --out holds the work files
+ * of (disk_fit.h): a student who ran out of room got BUILD or LAUNCH for a
+ * correct file. */
+static void fit_the_disk(class_state *s)
+{
+    const sl_class *c = s->c;
+    long long free = sl_free_bytes(c->out);
+    long long inputs = sl_disk_fit_inputs(c->lessons, c->nlessons);
+    int sweeping = s->at_once;
+    if (s->gpu_places) { /* only a place's holder sweeps */
+        int gpus = c->gpus && c->gpus->count > 0 ? c->gpus->count : 1;
+        sweeping = gpus * s->gpu_places[0].n;
+    }
+    int fit = sl_disk_fit(free, inputs, s->at_once, sweeping);
+    char have[32], need[32];
+    size_text(have, sizeof have, free);
+    size_text(need, sizeof need, inputs);
+    if (sl_tracing())
+        fprintf(stderr,
+                "[trace] class disk: %s free under --out, %s of inputs a student: %d of %d "
+                "graded at once fit\n",
+                have, need, fit, s->at_once);
+    if (fit >= s->at_once)
+        return;
+    /* not --quiet alone: fewer at once makes the class slower, and why
+     * must be read */
+    fprintf(stderr,
+            "syncgrade: %s free under %s, and a student's work files take up to twice %s "
+            "(inputs, then outputs): %d students graded at once instead of %d; grade on a "
+            "bigger disk (--out) to go faster\n",
+            have, c->out, need, fit, s->at_once);
+    s->at_once = fit;
+}
+
 /* <out>/shard.txt: what `syncgrade merge` needs of this shard (shard.h). */
 static int write_shard_manifest(const class_state *s)
 {
@@ -823,6 +858,8 @@ int sl_class_grade(const sl_class *c)
     s.at_once = c->jobs > 0 ? c->jobs : 1;
     if (sl_lever_on("stagger") && sl_gpu_probe() == SL_GPU_PRESENT)
         open_gpu_places(&s);
+    if (sl_gpu_probe() == SL_GPU_PRESENT) /* without a GPU nothing runs: no inputs */
+        fit_the_disk(&s);
     if (!c->quiet) {
         printf("grading %d students of %s, %d at a time", s.count, c->submissions,
                c->jobs > 0 ? c->jobs : 1);

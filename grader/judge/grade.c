@@ -283,6 +283,24 @@ static const char *budget_note(void)
  * fills r and returns 1, or returns 0 when it ended well. Every way the
  * program itself ends is the student's (student code can exit with any
  * code); only a runner that never started is the grader's (ERROR). */
+/* A run that failed while the disk under the work folder was all but full
+ * may have failed for that alone (a runner that cannot write its outputs
+ * exits as a failed input would): ERROR, the grader's failure, never a
+ * verdict on the student. The disk is the grader's to judge, not anything
+ * the runner says. 1 when it was. */
+static int disk_was_full(const sl_grade_ctx *ctx, const char *what, sl_outcome *r)
+{
+    long long room;
+    if (!sl_disk_low(ctx->workdir, &room))
+        return 0;
+    set(r, SL_V_ERROR);
+    sl_text_printf(&r->detail,
+                   "%s: the grader's disk was full (%lld MB free under the work folder) when it "
+                   "failed: not judged (grade it again with more room under the output folder)\n",
+                   what, room / 1000000);
+    return 1;
+}
+
 static int judge_process(const sl_grade_ctx *ctx, const run_out *o, const sl_inputs *in,
                          const char *what, double timeout_s, sl_outcome *r)
 {
@@ -297,6 +315,8 @@ static int judge_process(const sl_grade_ctx *ctx, const run_out *o, const sl_inp
         sl_text_printf(&r->detail, "could not start the runner (%s)\n%.500s\n", what, o->log);
         return 1;
     }
+    if (!(p->exited && p->code == 0) && disk_was_full(ctx, what, r))
+        return 1;
     if (p->timed_out && p->not_ready) {
         /* before any student code: the machine's doing, not the program's */
         set(r, SL_V_ERROR);
@@ -940,7 +960,11 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
 
 static void build_failure(const sl_grade_ctx *ctx, sl_outcome *r)
 {
-    set(r, SL_V_BUILD);
+    set(r, ctx->build_no_disk ? SL_V_ERROR : SL_V_BUILD);
+    if (ctx->build_no_disk)
+        sl_text_printf(&r->detail, "the grader's disk was full while this file was built: not "
+                                   "judged (grade it again with more room under the output "
+                                   "folder)\n");
     const char *log = ctx->build_log ? ctx->build_log : "";
     int shown = 0;
     for (const char *s = log; *s && shown < 12;) {
@@ -1209,6 +1233,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     double t0 = sl_now();
     sl_outcome_init(r, l, e);
     unsigned tools_off = 0;
+    int ran = 0; /* its inputs written: what fails now may be the disk's */
     sl_inputs small = {0}, full = {0};
     char workdir[4096], smalldir[4096], fulldir[4096], outdir[4096], logpath[4096];
     snprintf(workdir, sizeof workdir, "%s/%s", ctx->workdir, e->name);
@@ -1263,6 +1288,7 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
         sl_text_printf(&r->detail, "cannot write inputs under %s: %s\n", workdir, strerror(errno));
         goto done;
     }
+    ran = 1;
     double plain_timeout = sl_grade_plain_idle_limit(ctx, e);
 
     /* 4. a plain run of the small inputs: launch failures and hangs first.
@@ -1376,6 +1402,8 @@ void sl_grade_exercise(const sl_lesson *l, const sl_exercise *e, const sl_grade_
     }
 
 done:
+    if (ran && r->verdict != SL_V_PASS && r->verdict != SL_V_ERROR)
+        disk_was_full(ctx, "judged", r); /* a tool's run, or the outputs' */
     g_deadline = 0;
     sl_gpu_leave();
     sl_grade_remove_cases(smalldir, small.count);

@@ -297,6 +297,7 @@ sl_lesson_prep *sl_lesson_prepare(const sl_lesson *l, const sl_lesson_job *job)
     c->object = p->b.object;
     c->source = job->source;
     c->build_log = p->b.log;
+    c->build_no_disk = p->b.no_disk;
     c->workdir = p->work;
     c->sanitizer = job->sanitizer;
     c->seed = job->seed;

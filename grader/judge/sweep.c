@@ -665,6 +665,12 @@ static int sweep_once(sweep_set *set, const pick *which, int n, int *stalled_the
         sl_inputs_free(&m[i].small);
         sl_inputs_free(&m[i].full);
     }
+    if (sl_tracing() && count > 0) { /* its inputs and outputs: a class's disk */
+        long long files, bytes;
+        sl_tree_usage(set->root, &files, &bytes);
+        fprintf(stderr, "[trace] sweep %s: work files %.1f MB in %lld files at the end\n",
+                set->what, bytes / 1e6, files);
+    }
     for (int c = 0; c < NCHECKS; c++) {
         unlink(logs[c]);
         char program[4300];

@@ -767,6 +767,16 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
     sl_write_file(stamp, b->target.arch);
 out:
     free(text);
+    long long room;
+    if (!b->ok && sl_disk_low(out_dir, &room)) {
+        /* nvcc that cannot write its object fails as a file that does not
+         * compile would: judged by the disk, which the student cannot fill */
+        b->no_disk = 1;
+        sl_text_printf(&log,
+                       "error: the grader's disk is full (%lld MB free under %s): the build "
+                       "could not be judged\n",
+                       room / 1000000, out_dir);
+    }
     b->log = strdup(sl_text_str(&log));
     sl_text_free(&log);
     if (!b->ok)

@@ -60,6 +60,9 @@ typedef struct {
     char compiled[4200];
     char *log;            /* compiler output (malloc'd, may be ""), after a note on the arch */
     sl_gpu_target target; /* the arch it was built for, and the GPU's */
+    /* it failed while the disk under out_dir was all but full (files.h):
+     * the grader's failure, not the file's (the log says how much was free) */
+    int no_disk;
 } sl_build;
 
 /* Builds source (a student's lesson file) in out_dir, for the arch of

@@ -11,7 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "disk_fit.h"
+#include "files.h"
 #include "grade.h"
 #include "lesson_run.h"
 #include "shapes.h"
@@ -417,6 +420,86 @@ START_TEST(every_exercise_has_a_playground)
 }
 END_TEST
 
+static long long written_bytes(const sl_inputs *in, const char *dir)
+{
+    ck_assert_int_eq(sl_grade_write_inputs(in, dir), 0);
+    long long bytes = 0;
+    for (int i = 0; i < in->count; i++) {
+        char path[4200];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/case%d.in", dir, i);
+        ck_assert_int_eq(stat(path, &st), 0);
+        bytes += st.st_size;
+    }
+    return bytes;
+}
+
+static long long array_bytes(const sl_inputs *in)
+{
+    long long bytes = 0;
+    for (int i = 0; i < in->count; i++)
+        for (int a = 0; a < in->v[i].in.narrays; a++)
+            bytes += (long long)in->v[i].in.array[a].count *
+                     (long long)sl_elem_size(in->v[i].in.array[a].type);
+    return bytes;
+}
+
+/* A class's disk (disk_fit.h): a submission's inputs counted without
+ * writing them, every exercise of every lesson, small and full, within a
+ * header's bytes a file of what the sweep writes (shown on the smallest
+ * exercise, so that the test writes little). */
+START_TEST(inputs_are_counted_as_the_sweep_writes_them)
+{
+    int n = 0;
+    long long sum = 0, least = -1;
+    const sl_lesson *least_l = NULL;
+    int least_e = 0;
+    for (const sl_lesson *const *l = sl_lessons; *l; l++, n++) {
+        long long lesson = 0;
+        for (int e = 0; e < (*l)->count; e++) {
+            sl_lesson one = **l;
+            one.exercises = &(*l)->exercises[e];
+            one.count = 1;
+            const sl_lesson *p = &one;
+            long long bytes = sl_disk_fit_inputs(&p, 1);
+            sl_inputs small = {0};
+            sl_grade_inputs(*l, &(*l)->exercises[e], 1, &small, NULL);
+            long long small_bytes = array_bytes(&small);
+            sl_inputs_free(&small);
+            /* the full inputs count too */
+            ck_assert_msg(bytes > small_bytes, "%s/%s: %lld bytes, its small inputs alone %lld",
+                          (*l)->name, (*l)->exercises[e].name, bytes, small_bytes);
+            lesson += bytes;
+            if (least < 0 || bytes < least) {
+                least = bytes;
+                least_l = *l;
+                least_e = e;
+            }
+        }
+        ck_assert_int_eq(sl_disk_fit_inputs(l, 1), lesson);
+        sum += lesson;
+    }
+    ck_assert_int_eq(sl_disk_fit_inputs(sl_lessons, n), sum);
+
+    sl_inputs small = {0}, full = {0};
+    sl_grade_inputs(least_l, &least_l->exercises[least_e], 1, &small, &full);
+    char dir[4200], tmp[4096];
+    const char *t = getenv("TMPDIR");
+    snprintf(tmp, sizeof tmp, "%s/synclab-disk-fit-XXXXXX", t && *t ? t : "/tmp");
+    ck_assert_ptr_nonnull(mkdtemp(tmp));
+    snprintf(dir, sizeof dir, "%s/small", tmp);
+    long long files = written_bytes(&small, dir);
+    snprintf(dir, sizeof dir, "%s/full", tmp);
+    files += written_bytes(&full, dir);
+    long long count = small.count + full.count;
+    sl_inputs_free(&small);
+    sl_inputs_free(&full);
+    sl_remove_tree(tmp, 1);
+    ck_assert_int_le(files, least);
+    ck_assert_int_ge(files, least - count * (long long)sizeof(sl_case));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("lesson_inputs");
@@ -430,6 +513,7 @@ int main(void)
     tcase_add_loop_test(tc, every_exercise_has_a_playground, 0, NPROMISES);
     tcase_add_test(tc, every_rule_says_itself_in_words);
     tcase_add_test(tc, shape_helpers_keep_their_word);
+    tcase_add_test(tc, inputs_are_counted_as_the_sweep_writes_them);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

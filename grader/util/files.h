@@ -30,5 +30,15 @@ int sl_mkdirs(const char *path);
 void sl_remove_tree(const char *dir, int also_dir);
 /* Files and folders under dir (not following links) and their bytes. */
 void sl_tree_usage(const char *dir, long long *entries, long long *bytes);
+/* Bytes free to this process on dir's file system (statvfs), -1 unknown. */
+long long sl_free_bytes(const char *dir);
+/* Less free than this under a work folder: a compile or a run that failed
+ * there may have failed for want of room (nvcc cannot write its object, a
+ * runner its outputs), which is the grader's failure, not the student's. */
+#define SL_DISK_LOW_BYTES (256LL << 20)
+/* 1 when dir's file system has less than SL_DISK_LOW_BYTES free (or
+ * SYNCLAB_DISK_LOW_MB MiB when set); *free (may be NULL) gets the bytes
+ * free. */
+int sl_disk_low(const char *dir, long long *free);
 
 #endif

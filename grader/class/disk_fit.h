@@ -1,0 +1,30 @@
+/* How many students' work files the disk under --out holds at once. A
+ * student's lesson sweep writes every exercise's inputs at once (1.8 GB
+ * for the seven lessons) and, while its runners run, their outputs, up to
+ * as much again; with the stagger lever a student waiting for a place on
+ * the GPU holds its inputs already. A class whose work files did not fit
+ * lost grades that were not the students' to lose: on one H200 with a
+ * 12 GiB file system under --out, a class of 12 copies of the solutions
+ * got 17 exercises wrong, BUILD when nvcc could not write its object and
+ * LAUNCH when a runner could not write its outputs. So the class grades
+ * only as many students at once as fit, and says so. */
+#ifndef SYNCLAB_DISK_FIT_H
+#define SYNCLAB_DISK_FIT_H
+
+#include "exercise.h"
+
+/* A student's build folders, runners and logs beside the sweep's files
+ * (75 MB measured for the seven lessons), with room to spare. */
+#define SL_DISK_FIT_BUILD_BYTES (128LL << 20)
+
+/* The bytes of one submission's inputs, every exercise of lessons[0..n-1],
+ * small and full: the inputs of one seed, made in memory and counted. */
+long long sl_disk_fit_inputs(const sl_lesson *const *lessons, int n);
+
+/* The students that may be graded at once: at most at_once, at least 1.
+ * Each holds its inputs and its build files, and each of the sweeping
+ * ones (those holding a place on a GPU; at_once without places) its
+ * outputs too, in nine tenths of free. */
+int sl_disk_fit(long long free, long long inputs, int at_once, int sweeping);
+
+#endif
