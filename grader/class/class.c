@@ -604,9 +604,9 @@ static void fit_the_disk(class_state *s)
     /* not --quiet alone: fewer at once makes the class slower, and why
      * must be read */
     fprintf(stderr,
-            "syncgrade: %s free under %s, and a student's work files take up to twice %s "
-            "(inputs, then outputs): %d students graded at once instead of %d; grade on a "
-            "bigger disk (--out) to go faster\n",
+            "syncgrade: %s free under %s, and a student's work files take %s of inputs and "
+            "up to 1.3 times as much in outputs: %d students graded at once instead of %d; "
+            "grade on a bigger disk (--out) to go faster\n",
             have, c->out, need, fit, s->at_once);
     s->at_once = fit;
 }

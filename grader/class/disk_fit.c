@@ -37,15 +37,16 @@ int sl_disk_fit(long long free, long long inputs, int at_once, int sweeping)
     if (free < 0 || inputs <= 0)
         return at_once; /* nothing known: as asked */
     long long usable = free / 10 * 9, each = inputs + SL_DISK_FIT_BUILD_BYTES;
+    long long outputs = inputs / 10 * SL_DISK_FIT_OUTPUTS_TENTHS;
     if (sweeping < 1 || sweeping > at_once)
         sweeping = at_once;
-    /* students a (<= sweeping) that all sweep: a * (each + inputs) */
-    long long all_sweep = usable / (each + inputs);
+    /* students a (<= sweeping) that all sweep: a * (each + outputs) */
+    long long all_sweep = usable / (each + outputs);
     long long fit;
     if (all_sweep < sweeping)
         fit = all_sweep;
-    else /* the sweeping ones' outputs, then the others' inputs */
-        fit = (usable - (long long)sweeping * inputs) / each;
+    else /* the sweeping ones' outputs, then everyone's inputs */
+        fit = (usable - (long long)sweeping * outputs) / each;
     if (fit < 1)
         fit = 1; /* one at a time: what the disk can do */
     return fit < at_once ? (int)fit : at_once;

@@ -1,7 +1,7 @@
 /* How many students' work files the disk under --out holds at once. A
- * student's lesson sweep writes every exercise's inputs at once (1.8 GB
- * for the seven lessons) and, while its runners run, their outputs, up to
- * as much again; with the stagger lever a student waiting for a place on
+ * student's lesson sweep writes every exercise's inputs at once (1.9 GB
+ * for the seven lessons) and, while its runners run, their outputs (2.5 GB
+ * more at most); with the stagger lever a student waiting for a place on
  * the GPU holds its inputs already. A class whose work files did not fit
  * lost grades that were not the students' to lose: on one H200 with a
  * 12 GiB file system under --out, a class of 12 copies of the solutions
@@ -16,6 +16,9 @@
 /* A student's build folders, runners and logs beside the sweep's files
  * (75 MB measured for the seven lessons), with room to spare. */
 #define SL_DISK_FIT_BUILD_BYTES (128LL << 20)
+/* A sweep's outputs, in tenths of its inputs: on an H200 the seven
+ * lessons' sweep held 4356 MB at its end for 1902 MB of inputs (1.29). */
+#define SL_DISK_FIT_OUTPUTS_TENTHS 13
 
 /* The bytes of one submission's inputs, every exercise of lessons[0..n-1],
  * small and full: the inputs of one seed, made in memory and counted. */
@@ -24,7 +27,8 @@ long long sl_disk_fit_inputs(const sl_lesson *const *lessons, int n);
 /* The students that may be graded at once: at most at_once, at least 1.
  * Each holds its inputs and its build files, and each of the sweeping
  * ones (those holding a place on a GPU; at_once without places) its
- * outputs too, in nine tenths of free. */
+ * outputs too, in nine tenths of free: the worst case, as every student
+ * waiting for a place has written its inputs already. */
 int sl_disk_fit(long long free, long long inputs, int at_once, int sweeping);
 
 #endif

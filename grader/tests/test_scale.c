@@ -617,32 +617,33 @@ START_TEST(a_keeper_per_gpu_outlives_jobs_until_stopped)
 END_TEST
 
 /* How many students' work files fit under --out (disk_fit.h): the class
- * of 12 that lost 17 grades on a 12 GiB file system gets 3 at once. */
+ * of 12 that lost 17 grades on a 12 GiB file system gets 2 at once. */
 START_TEST(students_at_once_fit_the_disk)
 {
     const long long GiB = 1LL << 30, inputs = 17 * GiB / 10; /* the seven lessons: 1.7 GiB */
-    /* an H200's 64 GiB: 8 sweeping hold inputs and outputs, 16 inputs */
-    ck_assert_int_eq(sl_disk_fit(64 * GiB, inputs, 24, 8), 24);
-    ck_assert_int_eq(sl_disk_fit(40 * GiB, inputs, 24, 8), 12);
-    ck_assert_int_eq(sl_disk_fit(12 * GiB, inputs, 24, 8), 3);
+    /* an H200's 64 GiB: 8 sweeping hold inputs and outputs, 13 more inputs */
+    ck_assert_int_eq(sl_disk_fit(64 * GiB, inputs, 24, 8), 21);
+    ck_assert_int_eq(sl_disk_fit(40 * GiB, inputs, 24, 8), 10);
+    ck_assert_int_eq(sl_disk_fit(12 * GiB, inputs, 24, 8), 2);
     ck_assert_int_eq(sl_disk_fit(3 * GiB, inputs, 24, 8), 1); /* less than one: one at a time */
     ck_assert_int_eq(sl_disk_fit(0, inputs, 24, 8), 1);
     /* without places every student may sweep at once */
-    ck_assert_int_eq(sl_disk_fit(20 * GiB, inputs, 8, 8), 5);
-    ck_assert_int_eq(sl_disk_fit(20 * GiB, inputs, 8, 0), 5);
+    ck_assert_int_eq(sl_disk_fit(20 * GiB, inputs, 8, 8), 4);
+    ck_assert_int_eq(sl_disk_fit(20 * GiB, inputs, 8, 0), 4);
     /* room for all: as asked; nothing known: as asked */
     ck_assert_int_eq(sl_disk_fit(1000 * GiB, inputs, 24, 8), 24);
     ck_assert_int_eq(sl_disk_fit(-1, inputs, 24, 8), 24);
     ck_assert_int_eq(sl_disk_fit(12 * GiB, 0, 24, 8), 24);
     ck_assert_int_eq(sl_disk_fit(12 * GiB, inputs, 0, 0), 1);
     /* what fits never shrinks as the disk grows, and always fits */
+    const long long outputs = inputs / 10 * SL_DISK_FIT_OUTPUTS_TENTHS;
     int last = 0;
     for (long long free = 0; free <= 100 * GiB; free += GiB / 4) {
         int fit = sl_disk_fit(free, inputs, 24, 8);
         ck_assert_int_ge(fit, last);
         long long sweeping = fit < 8 ? fit : 8;
         if (fit > 1)
-            ck_assert_int_le(fit * (inputs + SL_DISK_FIT_BUILD_BYTES) + sweeping * inputs,
+            ck_assert_int_le(fit * (inputs + SL_DISK_FIT_BUILD_BYTES) + sweeping * outputs,
                              free / 10 * 9);
         last = fit;
     }
