@@ -127,6 +127,13 @@ add_test(NAME class.slurm
 set_tests_properties(class.slurm PROPERTIES SKIP_RETURN_CODE 77 LABELS "static;class;slurm"
                      TIMEOUT 1800 PROCESSORS ${SYNCLAB_GPU_TEST_PROCESSORS} RUN_SERIAL TRUE)
 
+# A shard graded on the node's own disk (SCRATCH) and copied to OUT, without
+# Slurm: runs everywhere, CI included.
+add_test(NAME class.slurm_scratch
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm_scratch.sh ${CMAKE_SOURCE_DIR}
+                 ${CMAKE_BINARY_DIR}/class-slurm-scratch)
+set_tests_properties(class.slurm_scratch PROPERTIES LABELS "static;class;slurm" TIMEOUT 120)
+
 # A file the static stages let through, expected BUILD: a MISMATCH (exit 1),
 # never a skip (77), with or without a GPU.
 add_test(NAME grading.expect_static_mismatch

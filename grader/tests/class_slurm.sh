@@ -20,8 +20,9 @@ bash "$(dirname "$0")/make_test_class.sh" "$src" "$out/submissions"
 options=(--lesson barriers --lesson scan --seed 1234 --jobs 1)
 "$syncgrade" class --submissions "$out/submissions" --out "$out/whole" --quiet "${options[@]}" ||
   [ $? -eq 1 ]
-ids=$(SYNCGRADE=$syncgrade "$slurm/submit.sh" "$out/submissions" "$out/slurm-grades" 3 \
-      "${options[@]}")
+# the shards grade on the node's own disk (SCRATCH) and copy their results
+ids=$(SCRATCH=$out/node-scratch SYNCGRADE=$syncgrade "$slurm/submit.sh" "$out/submissions" \
+      "$out/slurm-grades" 3 "${options[@]}")
 echo "$ids"
 merge=$(sed -n 's/.*then merge job \([0-9]*\).*/\1/p' <<<"$ids")
 # wait for the merge job: done, or failed (a shard failed, or the merge)
@@ -34,4 +35,7 @@ echo "merge job $merge: ${state:-gone}"
 [ "$state" = COMPLETED ] || { tail -n 20 "$out"/slurm-grades/logs/*.out; exit 1; }
 cmp "$out/whole/grades.csv" "$out/slurm-grades/grades.csv" ||
   { diff "$out/whole/grades.csv" "$out/slurm-grades/grades.csv"; exit 1; }
-echo "Slurm job array of 3 shards + merge: grades.csv equals one run"
+[ -z "$(ls -A "$out/node-scratch" 2>/dev/null)" ] || { echo "SCRATCH left: $(ls "$out/node-scratch")"; exit 1; }
+grep -q "students graded in $out/node-scratch" "$out"/slurm-grades/logs/shard-1.out ||
+  { echo "shard 1 did not grade in SCRATCH: $(cat "$out"/slurm-grades/logs/shard-1.out)"; exit 1; }
+echo "Slurm job array of 3 shards (graded in SCRATCH) + merge: grades.csv equals one run"

@@ -6,7 +6,9 @@
 # SBATCH_ARGS: options for both sbatch calls, split on spaces (your site's
 #   --partition, --account, --gres=gpu:1, --time).
 # SYNCGRADE: the binary (default: build/syncgrade of this checkout). The
-# folders must be on a file system every node sees. Prints the two job ids.
+# folders must be on a file system every node sees. SCRATCH: a folder on
+# each node's own disk to grade in (grade-array.sbatch), so that the
+# students' work files stay off the shared one. Prints the two job ids.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 submissions=$(cd "${1:?usage: submit.sh SUBMISSIONS OUT [N] [options]}" && pwd)
