@@ -137,6 +137,7 @@ sample() {
 : >"$dir/samples-driver.txt"
 : >"$dir/samples-disk.txt"
 disk0=$(df -Pk "$dir" | awk 'NR == 2 { print $3 }')
+mem0=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
 sample > "$dir/samples.txt" 2>/dev/null &
 sampler=$!
 # the grading's own CPU where it can have a cgroup of its own (cgroup v2,
@@ -273,10 +274,11 @@ awk -v cores="$(nproc)" '
              id, gs[id] / gn[id], 100 * gfull[id] / gn[id], gm[id]
   }' "$dir/samples.txt"
 # the disk taken at the peak above what was used before the class (its
-# submissions included), the least free, and the least memory available
-awk -v u0="$disk0" 'NF == 3 { if ($1 - u0 > up) up = $1 - u0; if (fr == "" || $2 < fr) fr = $2; if (m == "" || $3 < m) m = $3 }
-  END { if (fr != "") printf "disk:                 %.1f GiB at the peak, %.1f GiB free at the least; memory available at the least %.1f GiB\n",
-        up / 1048576, fr / 1048576, m / 1048576 }' "$dir/samples-disk.txt"
+# submissions included), the least free; the memory taken at the peak
+# (the fall of MemAvailable from before the class) and the least left
+awk -v u0="$disk0" -v m0="$mem0" 'NF == 3 { if ($1 - u0 > up) up = $1 - u0; if (fr == "" || $2 < fr) fr = $2; if (m == "" || $3 < m) m = $3 }
+  END { if (fr != "") printf "disk:                 %.1f GiB at the peak, %.1f GiB free at the least; memory %.1f GiB at the peak, %.1f GiB available at the least\n",
+        up / 1048576, fr / 1048576, (m0 > m ? m0 - m : 0) / 1048576, m / 1048576 }' "$dir/samples-disk.txt"
 # every grade the one the class was made to get (check-demo-grades.sh: a
 # clean copy of the solutions has full marks, a mutant's bug none), or the
 # run proves nothing; a class graded once or in shards has no checksum to

@@ -73,7 +73,7 @@ done
 # a whole class of several rounds: no word of one round; the disk and
 # the memory sampled while it was graded
 BENCH_SLOW=2 bench 10 --jobs=1 >"$dir/whole.txt" 2>&1 || bad "a class: exit $?, $(tail -n 5 "$dir/whole.txt")"
-grep -qE "^disk: +[0-9.]+ GiB at the peak, [0-9.]+ GiB free at the least; memory available at the least [0-9.]*[1-9][0-9.]* GiB$" "$dir/whole.txt" ||
+grep -qE "^disk: +[0-9.]+ GiB at the peak, [0-9.]+ GiB free at the least; memory [0-9.]+ GiB at the peak, [0-9.]*[1-9][0-9.]* GiB available at the least$" "$dir/whole.txt" ||
   bad "a class: no disk line: $(grep -i disk "$dir/whole.txt")"
 grep -qF "rounds:               3.3 (3 graded at once)" "$dir/whole.txt" || bad "a class of 10 at --jobs 1: $(grep rounds "$dir/whole.txt")"
 grep -qF "verdicts:             10 students, " "$dir/whole.txt" || bad "a class: no verdicts line"
