@@ -651,6 +651,18 @@ START_TEST(students_at_once_fit_the_disk)
     /* the folder's file system answers; a missing folder does not */
     ck_assert_int_gt(sl_free_bytes(unit_tmp_dir()), 0);
     ck_assert_int_eq(sl_free_bytes("/nonexistent/synclab/disk_fit"), -1);
+    ck_assert_int_eq(sl_free_bytes(NULL), -1);
+    /* a line above all the free space there is: low; none: never */
+    long long free;
+    setenv("SYNCLAB_DISK_LOW_MB", "999999999", 1);
+    ck_assert(sl_disk_low(unit_tmp_dir(), &free));
+    ck_assert_int_gt(free, 0);
+    setenv("SYNCLAB_DISK_LOW_MB", "0", 1);
+    ck_assert(!sl_disk_low(unit_tmp_dir(), NULL));
+    setenv("SYNCLAB_DISK_LOW_MB", "12abc", 1); /* not a number: the default line */
+    ck_assert_int_eq(sl_disk_low(unit_tmp_dir(), NULL), free < SL_DISK_LOW_BYTES);
+    unsetenv("SYNCLAB_DISK_LOW_MB");
+    ck_assert(!sl_disk_low(NULL, NULL));
 }
 END_TEST
 

@@ -200,7 +200,7 @@ const char *sl_base_name(const char *path)
 long long sl_free_bytes(const char *dir)
 {
     struct statvfs v;
-    if (statvfs(dir, &v) != 0)
+    if (!dir || statvfs(dir, &v) != 0)
         return -1;
     return (long long)v.f_bavail * (long long)v.f_frsize;
 }
