@@ -279,10 +279,6 @@ static const char *budget_note(void)
     return note;
 }
 
-/* Outcome of a runner process that did not end normally with code 0:
- * fills r and returns 1, or returns 0 when it ended well. Every way the
- * program itself ends is the student's (student code can exit with any
- * code); only a runner that never started is the grader's (ERROR). */
 /* A run that failed while the disk under the work folder was all but full
  * may have failed for that alone (a runner that cannot write its outputs
  * exits as a failed input would): ERROR, the grader's failure, never a
@@ -301,6 +297,11 @@ static int disk_was_full(const sl_grade_ctx *ctx, const char *what, sl_outcome *
     return 1;
 }
 
+/* Outcome of a runner process that did not end normally with code 0:
+ * fills r and returns 1, or returns 0 when it ended well. Every way the
+ * program itself ends is the student's (student code can exit with any
+ * code); only a runner that never started, or one that failed on a full
+ * disk (disk_was_full), is the grader's (ERROR). */
 static int judge_process(const sl_grade_ctx *ctx, const run_out *o, const sl_inputs *in,
                          const char *what, double timeout_s, sl_outcome *r)
 {
