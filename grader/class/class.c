@@ -14,7 +14,6 @@
 #include "channel.h"
 #include "contain.h"
 #include "dedup.h"
-#include "disk_fit.h"
 #include "files.h"
 #include "gpu_arch.h"
 #include "gpu_keep.h"
@@ -26,9 +25,11 @@
 #include "levers.h"
 #include "lesson_run.h"
 #include "locate.h"
+#include "memory.h"
 #include "proc.h"
 #include "report.h"
 #include "rng.h"
+#include "room.h"
 #include "roster.h"
 #include "sandbox.h"
 #include "slots.h"
@@ -577,20 +578,26 @@ static void open_gpu_places(class_state *s)
         sl_slots_open(&s->build_turns, s->places_dir, "build", turns > 0 ? turns : 1);
 }
 
+/* The students that sweep at once: only a GPU place's holder, with the
+ * stagger lever; else every student graded at once. */
+static int sweeping_students(const class_state *s)
+{
+    const sl_class *c = s->c;
+    if (!s->gpu_places)
+        return s->at_once;
+    int gpus = c->gpus && c->gpus->count > 0 ? c->gpus->count : 1;
+    return gpus * s->gpu_places[0].n;
+}
+
 /* No more students at once than the disk under --out holds the work files
- * of (disk_fit.h): a student who ran out of room got BUILD or LAUNCH for a
+ * of (room.h): a student who ran out of room got BUILD or LAUNCH for a
  * correct file. */
 static void fit_the_disk(class_state *s)
 {
     const sl_class *c = s->c;
     long long free = sl_free_bytes(c->out);
     long long inputs = sl_disk_fit_inputs(c->lessons, c->nlessons);
-    int sweeping = s->at_once;
-    if (s->gpu_places) { /* only a place's holder sweeps */
-        int gpus = c->gpus && c->gpus->count > 0 ? c->gpus->count : 1;
-        sweeping = gpus * s->gpu_places[0].n;
-    }
-    int fit = sl_disk_fit(free, inputs, s->at_once, sweeping);
+    int fit = sl_disk_fit(free, inputs, s->at_once, sweeping_students(s));
     char have[32], need[32];
     size_text(have, sizeof have, free);
     size_text(need, sizeof need, inputs);
@@ -608,6 +615,29 @@ static void fit_the_disk(class_state *s)
             "up to 1.3 times as much in outputs: %d students graded at once instead of %d; "
             "grade on a bigger disk (--out) to go faster\n",
             have, c->out, need, fit, s->at_once);
+    s->at_once = fit;
+}
+
+/* ...and than the memory holds (room.h): the OOM killer's runners are
+ * ERROR, every one a student to grade again. A Slurm job's --mem is the
+ * usual bound. */
+static void fit_the_memory(class_state *s)
+{
+    long long avail = sl_memory_available();
+    int fit = sl_memory_fit(avail, s->at_once, sweeping_students(s));
+    char have[32];
+    size_text(have, sizeof have, avail);
+    if (sl_tracing())
+        fprintf(stderr, "[trace] class memory: %s available: %d of %d graded at once fit\n", have,
+                fit, s->at_once);
+    if (fit >= s->at_once)
+        return;
+    fprintf(stderr,
+            "syncgrade: %s of memory available, and a student takes up to %lld MB, %lld MB more "
+            "while its runners run: %d students graded at once instead of %d; grade with more "
+            "memory (a Slurm job's --mem) to go faster\n",
+            have, SL_MEMORY_FIT_STUDENT_BYTES / 1000000, SL_MEMORY_FIT_SWEEP_BYTES / 1000000, fit,
+            s->at_once);
     s->at_once = fit;
 }
 
@@ -858,8 +888,10 @@ int sl_class_grade(const sl_class *c)
     s.at_once = c->jobs > 0 ? c->jobs : 1;
     if (sl_lever_on("stagger") && sl_gpu_probe() == SL_GPU_PRESENT)
         open_gpu_places(&s);
-    if (sl_gpu_probe() == SL_GPU_PRESENT) /* without a GPU nothing runs: no inputs */
+    if (sl_gpu_probe() == SL_GPU_PRESENT) { /* without a GPU nothing runs: no inputs */
         fit_the_disk(&s);
+        fit_the_memory(&s);
+    }
     if (!c->quiet) {
         printf("grading %d students of %s, %d at a time", s.count, c->submissions,
                c->jobs > 0 ? c->jobs : 1);

@@ -102,9 +102,10 @@ static void trace_proc(const char *exercise, const char *what, const sl_proc_res
 {
     if (!sl_tracing())
         return;
-    char ready[48];
-    fprintf(stderr, "[trace] %s: %s %.2f s wall, %.2f s cpu%s%s\n", exercise, what, p->seconds,
+    char ready[48], rss[48];
+    fprintf(stderr, "[trace] %s: %s %.2f s wall, %.2f s cpu%s%s%s\n", exercise, what, p->seconds,
             p->cpu_seconds, sl_proc_ready_note(p, ready, sizeof ready),
+            sl_proc_memory_note(p, rss, sizeof rss),
             p->not_ready         ? " (no CUDA context in time)"
             : p->timed_out       ? " (time limit)"
             : past_output_cap(p) ? " (stopped: output past its cap)"
@@ -297,11 +298,54 @@ static int disk_was_full(const sl_grade_ctx *ctx, const char *what, sl_outcome *
     return 1;
 }
 
+/* Whether the OOM killer stopped this run: the runner itself (SIGKILL),
+ * or under a tool its target, which the tool reports as a process that
+ * "didn't terminate successfully" (as it does any killed target). */
+static int oom_killed(const run_out *o)
+{
+    if (sl_proc_oom_killed(&o->pr))
+        return 1;
+    return o->pr.oom_kills > 0 && o->pr.exited && o->log &&
+           strstr(o->log, "process didn't terminate successfully");
+}
+
+/* A runner the OOM killer stopped: the student's doing when it held more
+ * host memory than a runner ever needs (the harness's arrays, a CUDA
+ * context, a sanitizer's shadow), else the class's want of memory,
+ * which is the grader's (ERROR). Its peak is measured by the kernel
+ * (wait4), never told by the runner. 1 when it was stopped so. */
+static int memory_ran_out(const run_out *o, const char *what, const char *label, sl_outcome *r)
+{
+    const sl_proc_result *p = &o->pr;
+    if (!oom_killed(o))
+        return 0;
+    long mib = (p->max_rss_kb + 1023) / 1024;
+    if (mib > SL_RUNNER_MEMORY_MIB) {
+        set(r, SL_V_LAUNCH);
+        sl_text_printf(&r->detail,
+                       "%s: the kernel stopped the program for want of memory on input %s: it "
+                       "held %ld MiB of host memory, where a runner needs under %d MiB\n",
+                       what, label, mib, SL_RUNNER_MEMORY_MIB);
+        return 1;
+    }
+    char own[64] = "its own use unknown";
+    if (p->max_rss_kb > 0)
+        snprintf(own, sizeof own, "%ld MiB of its own", mib);
+    set(r, SL_V_ERROR);
+    sl_text_printf(&r->detail,
+                   "%s: the grader's machine ran out of memory and the kernel stopped the "
+                   "program (%s): not judged (grade it again with fewer students at once, "
+                   "--jobs, or more memory)\n",
+                   what, own);
+    return 1;
+}
+
 /* Outcome of a runner process that did not end normally with code 0:
  * fills r and returns 1, or returns 0 when it ended well. Every way the
  * program itself ends is the student's (student code can exit with any
  * code); only a runner that never started, or one that failed on a full
- * disk (disk_was_full), is the grader's (ERROR). */
+ * disk (disk_was_full) or for the machine's want of memory
+ * (memory_ran_out), is the grader's (ERROR). */
 static int judge_process(const sl_grade_ctx *ctx, const run_out *o, const sl_inputs *in,
                          const char *what, double timeout_s, sl_outcome *r)
 {
@@ -317,6 +361,8 @@ static int judge_process(const sl_grade_ctx *ctx, const run_out *o, const sl_inp
         return 1;
     }
     if (!(p->exited && p->code == 0) && disk_was_full(ctx, what, r))
+        return 1;
+    if (memory_ran_out(o, what, label, r))
         return 1;
     if (p->timed_out && p->not_ready) {
         /* before any student code: the machine's doing, not the program's */
@@ -602,6 +648,18 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
      * often also computes a wrong result under synccheck, and RACE at the
      * line is what the student can act on. */
     int found = 0;
+    /* A tool whose target the OOM killer stopped says so as an error it
+     * found ("process didn't terminate successfully", read as a finding):
+     * the machine's doing (or a hog's) first, and whatever it printed
+     * before is judged again with room */
+    for (int i = 0; i < SL_NTOOLS && !found; i++)
+        if ((b->mask & (unsigned)SL_TOOL_ORDER[i]) && b->started[i] && oom_killed(&res[i])) {
+            char what[64];
+            int c = last_case(res[i].log);
+            snprintf(what, sizeof what, "under %s", sl_tool_name(SL_TOOL_ORDER[i]));
+            found = memory_ran_out(&res[i], what,
+                                   c >= 0 && c < small->count ? small->v[c].label : "?", r);
+        }
     for (int i = 0; i < SL_NTOOLS && !found; i++) {
         if (!(b->mask & (unsigned)SL_TOOL_ORDER[i]) || !b->started[i])
             continue;
@@ -961,11 +1019,15 @@ static void read_bench(const sl_grade_ctx *ctx, const sl_exercise *e, const char
 
 static void build_failure(const sl_grade_ctx *ctx, sl_outcome *r)
 {
-    set(r, ctx->build_no_disk ? SL_V_ERROR : SL_V_BUILD);
+    set(r, ctx->build_no_disk || ctx->build_no_memory ? SL_V_ERROR : SL_V_BUILD);
     if (ctx->build_no_disk)
         sl_text_printf(&r->detail, "the grader's disk was full while this file was built: not "
                                    "judged (grade it again with more room under the output "
                                    "folder)\n");
+    else if (ctx->build_no_memory)
+        sl_text_printf(&r->detail, "the grader's machine ran out of memory while this file was "
+                                   "built: not judged (grade it again with fewer students at "
+                                   "once, --jobs, or more memory)\n");
     const char *log = ctx->build_log ? ctx->build_log : "";
     int shown = 0;
     for (const char *s = log; *s && shown < 12;) {

@@ -59,6 +59,7 @@ typedef struct {
     const char *source;    /* the student's .cu (locations, report) */
     const char *build_log; /* compiler output (BUILD detail) */
     int build_no_disk;     /* the build failed on a full disk (sl_build.no_disk): ERROR */
+    int build_no_memory;   /* ...or out of the machine's memory (sl_build.no_memory) */
     const char *workdir;   /* scratch for case files and logs */
     const char *sanitizer; /* compute-sanitizer path; NULL: skip those checks */
     uint64_t seed;

@@ -11,6 +11,7 @@
 #include "files.h"
 #include "gpu_probe.h"
 #include "hostobj.h"
+#include "memory.h"
 #include "policy.h"
 #include "sandbox.h"
 #include "sweep.h"
@@ -118,6 +119,7 @@ int sl_lesson_open_channels(const sl_lesson *l, sl_lesson_job *job)
         return -1;
     for (int i = 0; i < l->count; i++)
         job->channels[i] = -1;
+    job->oom_before = sl_oom_kills();
     for (int i = 0; i < l->count; i++)
         if ((job->channels[i] = sl_channel_open(l->exercises[i].name)) < 0) {
             sl_lesson_close_channels(l, job);
@@ -298,6 +300,7 @@ sl_lesson_prep *sl_lesson_prepare(const sl_lesson *l, const sl_lesson_job *job)
     c->source = job->source;
     c->build_log = p->b.log;
     c->build_no_disk = p->b.no_disk;
+    c->build_no_memory = p->b.no_memory;
     c->workdir = p->work;
     c->sanitizer = job->sanitizer;
     c->seed = job->seed;
@@ -385,13 +388,23 @@ int sl_lesson_run(const sl_lesson *l, const sl_lesson_job *job)
     return graded;
 }
 
-static void missing_outcome(const sl_lesson *l, const sl_exercise *e, sl_outcome *o)
+static void missing_outcome(const sl_lesson *l, const sl_exercise *e, const sl_lesson_job *job,
+                            sl_outcome *o)
 {
-    /* the judging process died: the grader's fault, said so */
+    /* the judging process died: the grader's fault, said so, and the
+     * likeliest why when the OOM killer stopped something meanwhile (it
+     * takes the biggest process, often a judge with its runner's logs) */
     sl_outcome_init(o, l, e);
     sl_outcome_set(o, SL_V_ERROR);
     snprintf(o->hint, sizeof o->hint, "%s", sl_verdict_hint(SL_V_ERROR));
     sl_text_printf(&o->detail, "the test process for %s ended without a verdict\n", e->name);
+    long long now = job->channels && job->oom_before >= 0 ? sl_oom_kills() : -1;
+    if (now > job->oom_before)
+        sl_text_printf(&o->detail,
+                       "the kernel's OOM killer stopped %lld of the grader's processes "
+                       "meanwhile: the machine ran out of memory (grade it again with fewer "
+                       "students at once, --jobs, or more memory)\n",
+                       now - job->oom_before);
 }
 
 void sl_lesson_collect(const sl_lesson *l, const sl_lesson_job *job, sl_outcome *outcomes)
@@ -408,7 +421,7 @@ void sl_lesson_collect(const sl_lesson *l, const sl_lesson_job *job, sl_outcome 
         /* the outcome must be this exercise's: a channel carries one only */
         if (sl_outcome_from_text(text, o) != 0 || strcmp(o->exercise, e->name) != 0) {
             sl_outcome_free(o);
-            missing_outcome(l, e, o);
+            missing_outcome(l, e, job, o);
         }
         free(text);
     }

@@ -19,10 +19,11 @@ typedef struct {
     double timeout_scale;
     const char *const *only; /* exercise names to grade; NULL: all */
     int nonly;
-    int verbosity;   /* 0, 1: Check silent; 2: Check's every test */
-    int policy;      /* a student's file: apply policy.h and hostobj.h */
-    int static_only; /* judge the static stages only: no runner starts */
-    int *channels;   /* one per exercise: sl_lesson_open_channels */
+    int verbosity;        /* 0, 1: Check silent; 2: Check's every test */
+    int policy;           /* a student's file: apply policy.h and hostobj.h */
+    int static_only;      /* judge the static stages only: no runner starts */
+    int *channels;        /* one per exercise: sl_lesson_open_channels */
+    long long oom_before; /* sl_oom_kills() when they were opened (memory.h) */
     /* Paths in the verdicts are shown relative to the submission: the
      * source's folder, the build folder and the project become this
      * (NULL: ""), e.g. "hw1/" when the file was found there (locate.h). */

@@ -206,9 +206,10 @@ static void trace_check(const sweep_set *set, const char *what, const sl_proc_re
 {
     if (!sl_tracing())
         return;
-    char ready[48];
-    fprintf(stderr, "[trace] sweep %s: %s %s, %.2f s wall, %.2f s cpu%s\n", set->what, what, found,
-            pr->seconds, pr->cpu_seconds, sl_proc_ready_note(pr, ready, sizeof ready));
+    char ready[48], rss[48];
+    fprintf(stderr, "[trace] sweep %s: %s %s, %.2f s wall, %.2f s cpu%s%s\n", set->what, what,
+            found, pr->seconds, pr->cpu_seconds, sl_proc_ready_note(pr, ready, sizeof ready),
+            sl_proc_memory_note(pr, rss, sizeof rss));
 }
 
 /* What the sweep decided for one exercise: the checks it keeps (the

@@ -16,6 +16,7 @@
 #include "case.h"
 #include "contain.h"
 #include "files.h"
+#include "memory.h"
 
 /* Children started here and not yet waited for: in a subreaper, every
  * other child is a stray some runner left behind (see contain.h). */
@@ -177,6 +178,7 @@ int sl_proc_spawn(sl_proc *p, char *const argv[], const sl_proc_opts *o)
     p->status_fd = -1;
     p->came_up = 1; /* no status to read (no sandbox): it is up */
     p->inner = -1;
+    p->oom_before = sl_oom_kills();
     int status[2] = {-1, -1}, exec_err[2];
     if (o->box) {
         if (sl_sandbox_prepare(o->box) != 0)
@@ -346,8 +348,10 @@ static void reap_inner(sl_proc *p)
     pid_t w;
     while ((w = wait4(inner, &status, 0, &ru)) < 0 && errno == EINTR)
         ;
-    if (w == inner)
+    if (w == inner) {
         p->inner_cpu = cpu_seconds(&ru);
+        p->inner_rss_kb = ru.ru_maxrss;
+    }
 }
 
 /* Whether the child has said ready_mark at the start of a line yet: then
@@ -456,6 +460,15 @@ const char *sl_proc_ready_note(const sl_proc_result *r, char *buf, size_t n)
     return buf;
 }
 
+const char *sl_proc_memory_note(const sl_proc_result *r, char *buf, size_t n)
+{
+    if (n > 0)
+        buf[0] = '\0';
+    if (r->max_rss_kb > 0)
+        snprintf(buf, n, ", %ld MiB at most", (r->max_rss_kb + 1023) / 1024);
+    return buf;
+}
+
 int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void *arg)
 {
     memset(r, 0, sizeof *r);
@@ -516,6 +529,9 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
         r->ready_s = p->limits_from - p->start;
     /* the child and the descendants it waited for (a sanitizer's target) */
     r->cpu_seconds = cpu_seconds(&ru) + p->inner_cpu;
+    r->max_rss_kb = ru.ru_maxrss > p->inner_rss_kb ? ru.ru_maxrss : p->inner_rss_kb;
+    long long oom_after = p->oom_before >= 0 ? sl_oom_kills() : -1;
+    r->oom_kills = oom_after >= 0 && oom_after >= p->oom_before ? oom_after - p->oom_before : -1;
     int came_up = sandbox_came_up(p);
     if (r->timed_out || r->over_quota)
         return 1;
@@ -535,6 +551,12 @@ int sl_proc_wait_until(sl_proc *p, sl_proc_result *r, int (*until)(void *), void
         r->sig = WTERMSIG(status);
     }
     return 1;
+}
+
+int sl_proc_oom_killed(const sl_proc_result *r)
+{
+    int killed = (r->signaled && r->sig == SIGKILL) || (r->exited && r->code == 128 + SIGKILL);
+    return killed && r->oom_kills > 0;
 }
 
 void sl_proc_wait(sl_proc *p, sl_proc_result *r) { sl_proc_wait_until(p, r, NULL, NULL); }

@@ -23,13 +23,29 @@ typedef struct {
      * seen while the grader watched (0 otherwise): for a runner, making its
      * CUDA context, most of it waiting for the driver (issue 29) */
     double ready_s;
+    /* The most memory the child, or a process under it that was waited
+     * for (a sanitizer's target, a sandbox's command), held at once: KiB,
+     * 0 unknown. */
+    long max_rss_kb;
+    /* How many processes the OOM killer stopped in this process's cgroup
+     * (or the machine) while the child ran (memory.h); -1 unknown. */
+    long long oom_kills;
 } sl_proc_result;
+
+/* Whether r ended the way the OOM killer ends a process (SIGKILL, which
+ * we did not send, or a sandbox's 128 + 9 for it) while the OOM killer
+ * stopped something: the kernel took it for want of memory. Whose want
+ * is the caller's to weigh (max_rss_kb). */
+int sl_proc_oom_killed(const sl_proc_result *r);
 
 enum { SL_PROC_KILLED_TIME = 1, SL_PROC_KILLED_QUOTA = 2 };
 
 /* ", ready after X s" when r->ready_s is known, else "": the trace lines'
  * one spelling of it (scripts/bench-class.sh reads it). Returns buf. */
 const char *sl_proc_ready_note(const sl_proc_result *r, char *buf, size_t n);
+/* ", N MiB at most" when r->max_rss_kb is known, else "": the memory a
+ * run held at its peak, beside its time in the trace lines. Returns buf. */
+const char *sl_proc_memory_note(const sl_proc_result *r, char *buf, size_t n);
 
 typedef struct {
     pid_t pid;
@@ -69,6 +85,8 @@ typedef struct {
     int came_up;
     pid_t inner; /* -1 once reap_inner looked at it */
     double inner_cpu;
+    long inner_rss_kb;
+    long long oom_before; /* sl_oom_kills() at the start */
 } sl_proc;
 
 /* How to start a child: everything but argv. */

@@ -25,6 +25,10 @@ enum {
     /* Seconds a runner may take to say SL_RUNNER_READY: a tool's start on
      * a loaded machine. Its time limits count from there. */
     SL_RUNNER_START_S = 120,
+    /* Host memory a runner never needs more of, a tool's included (its
+     * peak, wait4's ru_maxrss): a runner the OOM killer stops under it was
+     * stopped for the class's want of memory, not its own (grade.c). */
+    SL_RUNNER_MEMORY_MIB = 4096,
 };
 
 typedef struct {

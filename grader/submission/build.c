@@ -173,6 +173,11 @@ static int ran_out_of_memory(const sl_proc_result *r, const char *log)
     return r->signaled; /* a compiler killed by a signal under the limit: the same story */
 }
 
+/* A compiler step the OOM killer stopped during this build: the class's
+ * want of memory, never the file's (its own limit, RLIMIT_AS, makes a
+ * file that needs too much fail by itself, with "out of memory"). */
+static int g_oom_killed;
+
 /* Runs a compiler step under the memory limit (set on ourselves just long
  * enough for the child to inherit it) and the time limit. */
 static int run_tool(char *const argv[], const char *logpath, double timeout_s, sl_text *log,
@@ -212,7 +217,13 @@ static int run_tool(char *const argv[], const char *logpath, double timeout_s, s
         sl_text_printf(log, SL_BUILD_TIMED_OUT " %.0f s\n", timeout_s);
     else if (r.spawn_failed)
         sl_text_printf(log, SL_BUILD_NOT_RUN "%s\n", argv[0]);
-    else if (!ok && ran_out_of_memory(&r, text))
+    else if (!ok && sl_proc_oom_killed(&r)) {
+        g_oom_killed = 1;
+        sl_text_printf(log,
+                       "error: the kernel stopped %s for want of memory (the grader's machine "
+                       "ran out of it; %ld MiB was its own): not the file's doing\n",
+                       sl_base_name(argv[0]), (r.max_rss_kb + 1023) / 1024);
+    } else if (!ok && ran_out_of_memory(&r, text))
         sl_text_printf(log,
                        "error: the compiler ran out of memory (its limit is %d MiB): a "
                        "template or an #include that never ends?\n",
@@ -497,6 +508,7 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
                      const char *out_dir, sl_build *b)
 {
     memset(b, 0, sizeof *b);
+    g_oom_killed = 0;
     sl_text log = {0};
     char obj[4096], dep[4096], predep[4096], deplog[4096], keep[4096], logpath[4096], arch[64];
     char stamp[4096];
@@ -768,6 +780,8 @@ void sl_build_lesson(const sl_build_config *cfg, const char *lesson, const char 
 out:
     free(text);
     long long room;
+    if (!b->ok && g_oom_killed)
+        b->no_memory = 1;
     if (!b->ok && sl_disk_low(out_dir, &room)) {
         /* nvcc that cannot write its object fails as a file that does not
          * compile would: judged by the disk, which the student cannot fill */

@@ -63,6 +63,9 @@ typedef struct {
     /* it failed while the disk under out_dir was all but full (files.h):
      * the grader's failure, not the file's (the log says how much was free) */
     int no_disk;
+    /* it failed when the OOM killer stopped one of its compiler steps (the
+     * machine's memory ran out; each step has a limit of its own) */
+    int no_memory;
 } sl_build;
 
 /* Builds source (a student's lesson file) in out_dir, for the arch of

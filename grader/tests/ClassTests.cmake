@@ -233,6 +233,14 @@ add_test(NAME grading.sweep
 set_tests_properties(grading.sweep PROPERTIES SKIP_RETURN_CODE 77 LABELS "gpu;grader" TIMEOUT 900
                      ${SYNCLAB_GPU_TEST})
 
+# The machine's want of memory on the runner side, with a kernel that
+# really kills (a cgroup v2 of the test's own: root only, else skipped).
+add_test(NAME grader.memory_out_gpu
+         COMMAND ${SYNCLAB_ON_GPU} bash ${CMAKE_CURRENT_SOURCE_DIR}/memory_out_gpu.sh
+                 $<TARGET_FILE:syncgrade> ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/memory-out-gpu)
+set_tests_properties(grader.memory_out_gpu PROPERTIES SKIP_RETURN_CODE 77 LABELS "gpu;grader"
+                     TIMEOUT 600 ${SYNCLAB_GPU_TEST})
+
 # The together lever (judge/together.h): a student's lessons swept in one
 # runner give the grades each lesson's own sweep gives, with several
 # lessons wrong at once (a hang, memcheck, a race, a launch error).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A full disk is the grader's failure, never the student's (files.h,
-# disk_fit.h): nvcc that cannot write its object fails as a file that does
+# room.h): nvcc that cannot write its object fails as a file that does
 # not compile would, so a build that fails while the disk under the build
 # folder is all but full is ERROR "the grader's disk was full", not BUILD.
 # SYNCLAB_DISK_LOW_MB stands in for a full disk (no test can fill one);

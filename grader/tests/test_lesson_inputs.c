@@ -13,10 +13,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "disk_fit.h"
 #include "files.h"
 #include "grade.h"
 #include "lesson_run.h"
+#include "room.h"
 #include "shapes.h"
 
 enum {
@@ -444,7 +444,7 @@ static long long array_bytes(const sl_inputs *in)
     return bytes;
 }
 
-/* A class's disk (disk_fit.h): a submission's inputs counted without
+/* A class's disk (room.h): a submission's inputs counted without
  * writing them, every exercise of every lesson, small and full, within a
  * header's bytes a file of what the sweep writes (shown on the smallest
  * exercise, so that the test writes little). */

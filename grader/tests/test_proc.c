@@ -8,6 +8,7 @@
 
 #include "case.h"
 #include "files.h"
+#include "memory.h"
 #include "proc.h"
 #include "unit.h"
 
@@ -452,6 +453,99 @@ START_TEST(remove_tree_opens_locked_folders)
 }
 END_TEST
 
+/* ---------- the machine's memory (memory.h) ---------- */
+
+static char oom_file[4200]; /* stands in for memory.events (SYNCLAB_OOM_KILLS_FILE) */
+
+/* Runs script with the kernel's count of OOM kills at 3 before it. */
+static void run_counted(const char *script, sl_proc_result *r)
+{
+    ck_assert_int_eq(sl_write_file(oom_file, "oom 0\noom_kill 3\noom_group_kill 0\n"), 0);
+    setenv("SYNCLAB_OOM_KILLS_FILE", oom_file, 1);
+    char cmd[8600];
+    snprintf(cmd, sizeof cmd, "F='%s'; %s", oom_file, script);
+    char *argv[] = {"sh", "-c", cmd, NULL};
+    sl_proc_run(argv, log_path, 1 << 20, 10, r);
+}
+
+#define OOM_KILL "printf 'oom 1\\noom_kill 4\\n' >\"$F\""
+
+START_TEST(oom_kill_is_a_sigkill_while_the_kernel_counts_one)
+{
+    sl_proc_result r;
+    run_counted(OOM_KILL "; kill -KILL $$", &r);
+    ck_assert(r.signaled && r.sig == SIGKILL);
+    ck_assert_int_eq(r.oom_kills, 1);
+    ck_assert(sl_proc_oom_killed(&r));
+    /* bubblewrap reports its command's SIGKILL as 128 + 9 */
+    run_counted(OOM_KILL "; exit 137", &r);
+    ck_assert(r.exited && r.code == 137);
+    ck_assert(sl_proc_oom_killed(&r));
+}
+END_TEST
+
+START_TEST(other_ends_are_not_oom_kills)
+{
+    sl_proc_result r;
+    run_counted("kill -KILL $$", &r); /* the program's own SIGKILL */
+    ck_assert(r.signaled && r.sig == SIGKILL);
+    ck_assert_int_eq(r.oom_kills, 0);
+    ck_assert(!sl_proc_oom_killed(&r));
+    run_counted(OOM_KILL "; exit 0", &r); /* another process was killed */
+    ck_assert_int_eq(r.oom_kills, 1);
+    ck_assert(!sl_proc_oom_killed(&r));
+    run_counted(OOM_KILL "; kill -SEGV $$", &r);
+    ck_assert(!sl_proc_oom_killed(&r));
+    run_counted(OOM_KILL "; exit 3", &r);
+    ck_assert(!sl_proc_oom_killed(&r));
+    /* a count that cannot be read is unknown, never a kill */
+    setenv("SYNCLAB_OOM_KILLS_FILE", "/nonexistent/memory.events", 1);
+    ck_assert_int_eq(sl_oom_kills(), -1);
+    char *argv[] = {"sh", "-c", "kill -KILL $$", NULL};
+    sl_proc_run(argv, log_path, 1 << 20, 10, &r);
+    ck_assert_int_eq(r.oom_kills, -1);
+    ck_assert(!sl_proc_oom_killed(&r));
+}
+END_TEST
+
+START_TEST(a_runs_memory_peak_is_measured)
+{
+    /* dd fills one 64 MiB buffer; sh waits for it, so its peak is sh's */
+    char *argv[] = {"sh", "-c", "dd if=/dev/zero of=/dev/null bs=64M count=1 2>/dev/null", NULL};
+    sl_proc_result r;
+    sl_proc_run(argv, log_path, 1 << 20, 10, &r);
+    ck_assert(r.exited && r.code == 0);
+    ck_assert_msg(r.max_rss_kb >= 64 * 1024 && r.max_rss_kb < 1024 * 1024, "%ld KiB", r.max_rss_kb);
+    char note[48];
+    sl_proc_memory_note(&r, note, sizeof note);
+    ck_assert_msg(strstr(note, " MiB at most") && atol(note + 2) >= 64, "%s", note);
+    char *small[] = {"true", NULL};
+    sl_proc_run(small, log_path, 1 << 20, 10, &r);
+    ck_assert_int_lt(r.max_rss_kb, 64 * 1024);
+}
+END_TEST
+
+START_TEST(memory_files_are_read_by_field)
+{
+    const char *events = "low 0\nhigh 0\nmax 7\noom 2\noom_kill 5\noom_group_kill 1\n";
+    ck_assert_int_eq(sl_memory_field(events, "oom_kill"), 5);
+    ck_assert_int_eq(sl_memory_field(events, "oom"), 2); /* not oom_kill's line */
+    ck_assert_int_eq(sl_memory_field("oom_kill_disable 1\n", "oom_kill"), -1);
+    ck_assert_int_eq(sl_memory_field("oom_kill\n", "oom_kill"), -1);
+    ck_assert_int_eq(sl_memory_field("", "oom_kill"), -1);
+    const char *meminfo = "MemTotal:       131072000 kB\nMemAvailable:   98765432 kB\n";
+    ck_assert_int_eq(sl_memory_field(meminfo, "MemAvailable:"), 98765432);
+    ck_assert_int_eq(sl_memory_field(meminfo, "MemAvailable"), -1);
+    /* this machine's, which has /proc/meminfo: something, and no more
+     * than all of its memory */
+    long long avail = sl_memory_available();
+    char *info = sl_read_file("/proc/meminfo", 1 << 16, NULL);
+    long long total = info ? sl_memory_field(info, "MemTotal:") << 10 : -1;
+    free(info);
+    ck_assert_msg(avail > 0 && (total < 0 || avail <= total), "%lld of %lld", avail, total);
+}
+END_TEST
+
 Suite *proc_suite(void)
 {
     snprintf(log_path, sizeof log_path, "%s/proc_test.log", unit_tmp_dir());
@@ -485,5 +579,13 @@ Suite *proc_suite(void)
     tcase_add_test(tc, atomic_write_refuses_planted_files);
     tcase_add_test(tc, remove_tree_opens_locked_folders);
     suite_add_tcase(s, tc);
+    snprintf(oom_file, sizeof oom_file, "%s/memory.events", unit_tmp_dir());
+    TCase *mem = tcase_create("memory");
+    tcase_set_timeout(mem, 30);
+    tcase_add_test(mem, oom_kill_is_a_sigkill_while_the_kernel_counts_one);
+    tcase_add_test(mem, other_ends_are_not_oom_kills);
+    tcase_add_test(mem, a_runs_memory_peak_is_measured);
+    tcase_add_test(mem, memory_files_are_read_by_field);
+    suite_add_tcase(s, mem);
     return s;
 }

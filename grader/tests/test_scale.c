@@ -14,7 +14,6 @@
 
 #include "build.h"
 #include "dedup.h"
-#include "disk_fit.h"
 #include "exercise.h"
 #include "contain.h"
 #include "files.h"
@@ -23,9 +22,11 @@
 #include "hostobj.h"
 #include "jobs.h"
 #include "levers.h"
+#include "memory.h"
 #include "proc.h"
 #include "ptx.h"
 #include "ptx_shared.h"
+#include "room.h"
 #include "sha256.h"
 #include "slots.h"
 #include "unit.h"
@@ -616,7 +617,7 @@ START_TEST(a_keeper_per_gpu_outlives_jobs_until_stopped)
 }
 END_TEST
 
-/* How many students' work files fit under --out (disk_fit.h): the class
+/* How many students' work files fit under --out (room.h): the class
  * of 12 that lost 17 grades on a 12 GiB file system gets 2 at once. */
 START_TEST(students_at_once_fit_the_disk)
 {
@@ -666,6 +667,40 @@ START_TEST(students_at_once_fit_the_disk)
 }
 END_TEST
 
+/* ...and how many fit in the memory (room.h): a Slurm job's --mem
+ * binds, a roomy node changes nothing. */
+START_TEST(students_at_once_fit_the_memory)
+{
+    const long long GiB = 1LL << 30;
+    /* the H200 node (125 GiB available): the class of 24 as asked */
+    ck_assert_int_eq(sl_memory_fit(125 * GiB, 24, 8), 24);
+    /* --mem=16G: 14.4 GiB usable, 3 GiB a sweeping student */
+    ck_assert_int_eq(sl_memory_fit(16 * GiB, 24, 8), 4);
+    /* --mem=32G: the 8 sweeping, then 12 more at 1 GiB */
+    ck_assert_int_eq(sl_memory_fit(32 * GiB, 24, 8), 12);
+    ck_assert_int_eq(sl_memory_fit(1 * GiB, 24, 8), 1); /* less than one: one at a time */
+    ck_assert_int_eq(sl_memory_fit(0, 24, 8), 1);
+    ck_assert_int_eq(sl_memory_fit(-1, 24, 8), 24);     /* nothing known: as asked */
+    ck_assert_int_eq(sl_memory_fit(16 * GiB, 8, 0), 4); /* no places: all may sweep */
+    ck_assert_int_eq(sl_memory_fit(16 * GiB, 0, 0), 1);
+    int last = 0;
+    for (long long avail = 0; avail <= 256 * GiB; avail += GiB / 4) {
+        int fit = sl_memory_fit(avail, 48, 16);
+        ck_assert_int_ge(fit, last);
+        long long sweeping = fit < 16 ? fit : 16;
+        if (fit > 1)
+            ck_assert_int_le(fit * SL_MEMORY_FIT_STUDENT_BYTES +
+                                 sweeping * SL_MEMORY_FIT_SWEEP_BYTES,
+                             avail / 10 * 9);
+        last = fit;
+    }
+    ck_assert_int_eq(last, 48);
+    /* this machine's answer: something, and no more than it has */
+    long long avail = sl_memory_available();
+    ck_assert_int_gt(avail, 0);
+}
+END_TEST
+
 Suite *scale_suite(void)
 {
     Suite *s = suite_create("scale");
@@ -674,6 +709,7 @@ Suite *scale_suite(void)
     tcase_add_test(tc, default_jobs_follow_the_affinity_mask);
     tcase_add_test(tc, sha256_known_digests);
     tcase_add_test(tc, students_at_once_fit_the_disk);
+    tcase_add_test(tc, students_at_once_fit_the_memory);
     suite_add_tcase(s, tc);
     tc = tcase_create("ptx_shared");
     tcase_add_test(tc, global_only_code_touches_no_shared_memory);

@@ -1,4 +1,7 @@
-/* How many students' work files the disk under --out holds at once. A
+/* How many students the class's room holds at once: the disk under --out
+ * and the machine's memory.
+ *
+ * Disk. A
  * student's lesson sweep writes every exercise's inputs at once (1.9 GB
  * for the seven lessons) and, while its runners run, their outputs (2.5 GB
  * more at most); with the stagger lever a student waiting for a place on
@@ -8,8 +11,8 @@
  * got 17 exercises wrong, BUILD when nvcc could not write its object and
  * LAUNCH when a runner could not write its outputs. So the class grades
  * only as many students at once as fit, and says so. */
-#ifndef SYNCLAB_DISK_FIT_H
-#define SYNCLAB_DISK_FIT_H
+#ifndef SYNCLAB_ROOM_H
+#define SYNCLAB_ROOM_H
 
 #include "exercise.h"
 
@@ -30,5 +33,20 @@ long long sl_disk_fit_inputs(const sl_lesson *const *lessons, int n);
  * outputs too, in nine tenths of free: the worst case, as every student
  * waiting for a place has written its inputs already. */
 int sl_disk_fit(long long free, long long inputs, int at_once, int sweeping);
+
+/* Memory. A runner the OOM killer stops is ERROR (grade.c), never the
+ * student's verdict; a class that fits never gets there. Measured on an
+ * H200 (class of 24, 20 at once, 8 sweeping): 21.7 GiB at the peak; a
+ * sweep's runner under a tool holds up to 1.8 GiB, one of a single
+ * lesson 0.9 GiB, a plain one 0.17 GiB. Every student at once holds its
+ * judges and compilers, each sweeping one its runners too; the two
+ * below give 36 GiB there, room to spare. */
+#define SL_MEMORY_FIT_STUDENT_BYTES (1LL << 30)
+#define SL_MEMORY_FIT_SWEEP_BYTES (2LL << 30)
+
+/* The students that may be graded at once in nine tenths of available
+ * bytes (memory.h's sl_memory_available: a Slurm job's --mem binds), as
+ * sl_disk_fit: at most at_once, at least 1; unknown (-1), at_once. */
+int sl_memory_fit(long long available, int at_once, int sweeping);
 
 #endif

@@ -1,4 +1,4 @@
-#include "disk_fit.h"
+#include "room.h"
 
 #include "files.h"
 #include "grade.h"
@@ -30,24 +30,40 @@ long long sl_disk_fit_inputs(const sl_lesson *const *lessons, int n)
     return bytes;
 }
 
+/* Students that fit in usable bytes: each takes each, and each of the
+ * sweeping ones (at most at_once; out of range: all) sweep more. */
+static int fit(long long usable, long long each, long long sweep, int at_once, int sweeping)
+{
+    if (sweeping < 1 || sweeping > at_once)
+        sweeping = at_once;
+    /* students a (<= sweeping) that all sweep: a * (each + sweep) */
+    long long all_sweep = usable / (each + sweep);
+    long long n;
+    if (all_sweep < sweeping)
+        n = all_sweep;
+    else /* the sweeping ones' share, then everyone's */
+        n = (usable - (long long)sweeping * sweep) / each;
+    if (n < 1)
+        n = 1; /* one at a time: what the room can do */
+    return n < at_once ? (int)n : at_once;
+}
+
 int sl_disk_fit(long long free, long long inputs, int at_once, int sweeping)
 {
     if (at_once < 1)
         at_once = 1;
     if (free < 0 || inputs <= 0)
         return at_once; /* nothing known: as asked */
-    long long usable = free / 10 * 9, each = inputs + SL_DISK_FIT_BUILD_BYTES;
-    long long outputs = inputs / 10 * SL_DISK_FIT_OUTPUTS_TENTHS;
-    if (sweeping < 1 || sweeping > at_once)
-        sweeping = at_once;
-    /* students a (<= sweeping) that all sweep: a * (each + outputs) */
-    long long all_sweep = usable / (each + outputs);
-    long long fit;
-    if (all_sweep < sweeping)
-        fit = all_sweep;
-    else /* the sweeping ones' outputs, then everyone's inputs */
-        fit = (usable - (long long)sweeping * outputs) / each;
-    if (fit < 1)
-        fit = 1; /* one at a time: what the disk can do */
-    return fit < at_once ? (int)fit : at_once;
+    return fit(free / 10 * 9, inputs + SL_DISK_FIT_BUILD_BYTES,
+               inputs / 10 * SL_DISK_FIT_OUTPUTS_TENTHS, at_once, sweeping);
+}
+
+int sl_memory_fit(long long available, int at_once, int sweeping)
+{
+    if (at_once < 1)
+        at_once = 1;
+    if (available < 0)
+        return at_once;
+    return fit(available / 10 * 9, SL_MEMORY_FIT_STUDENT_BYTES, SL_MEMORY_FIT_SWEEP_BYTES, at_once,
+               sweeping);
 }
