@@ -653,6 +653,11 @@ START_TEST(students_at_once_fit_the_disk)
     ck_assert_int_gt(sl_free_bytes(unit_tmp_dir()), 0);
     ck_assert_int_eq(sl_free_bytes("/nonexistent/synclab/disk_fit"), -1);
     ck_assert_int_eq(sl_free_bytes(NULL), -1);
+    /* a file system of no size is not a full one */
+    ck_assert_int_eq(sl_free_bytes("/proc"), -1);
+    setenv("SYNCLAB_DISK_LOW_MB", "999999999", 1);
+    ck_assert(!sl_disk_low("/proc", NULL));
+    unsetenv("SYNCLAB_DISK_LOW_MB");
     /* a line above all the free space there is: low; none: never */
     long long free;
     setenv("SYNCLAB_DISK_LOW_MB", "999999999", 1);

@@ -202,6 +202,10 @@ long long sl_free_bytes(const char *dir)
     struct statvfs v;
     if (!dir || statvfs(dir, &v) != 0)
         return -1;
+    /* no size at all (/proc, some FUSE and network mounts): unknown, not
+     * full, else every failure there would be the disk's */
+    if (v.f_blocks == 0)
+        return -1;
     return (long long)v.f_bavail * (long long)v.f_frsize;
 }
 

@@ -30,7 +30,8 @@ int sl_mkdirs(const char *path);
 void sl_remove_tree(const char *dir, int also_dir);
 /* Files and folders under dir (not following links) and their bytes. */
 void sl_tree_usage(const char *dir, long long *entries, long long *bytes);
-/* Bytes free to this process on dir's file system (statvfs), -1 unknown. */
+/* Bytes free to this process on dir's file system (statvfs), -1 unknown
+ * (also a file system that reports no size: /proc, some FUSE mounts). */
 long long sl_free_bytes(const char *dir);
 /* Less free than this under a work folder: a compile or a run that failed
  * there may have failed for want of room (nvcc cannot write its object, a
