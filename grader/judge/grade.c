@@ -340,6 +340,64 @@ static int memory_ran_out(const run_out *o, const char *what, const char *label,
     return 1;
 }
 
+/* Whether the runner said SL_RUNNER_READY (at the start of a line of its
+ * log): the harness says it before any of the submission's code runs
+ * (constructors are refused: hostobj.h), so a runner that never said it
+ * ran none. Read from the log, not from the watch, which may miss a mark
+ * said just before a quick end. */
+static int said_ready(const run_out *o)
+{
+    size_t n = strlen(SL_RUNNER_READY);
+    for (const char *l = o->log; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+        if (strncmp(l, SL_RUNNER_READY, n) == 0 && (l[n] == '\n' || l[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+/* A runner that failed before it was ready: its CUDA context, its driver
+ * watch or its system-call wall could not be made, or its tool could
+ * not start it; none of the submission's code ran, so it is the
+ * machine's failure (ERROR). 1 when it was. */
+static int failed_before_ready(const run_out *o, const char *what, sl_outcome *r)
+{
+    const sl_proc_result *p = &o->pr;
+    if ((p->exited && p->code == 0) || said_ready(o))
+        return 0;
+    char why[600], line[512];
+    cuda_error_line(o->log ? o->log : "", line, sizeof line);
+    if (line[0])
+        snprintf(why, sizeof why, "%s", line);
+    else if (p->exited)
+        snprintf(why, sizeof why, "it exited with code %d", p->code);
+    else
+        snprintf(why, sizeof why, "it was killed (%s)", strsignal(p->sig));
+    set(r, SL_V_ERROR);
+    sl_text_printf(&r->detail,
+                   "%s: the runner failed before any of the submission's code ran (%s): not "
+                   "judged (the GPU or its driver: grade it again)\n",
+                   what, why);
+    return 1;
+}
+
+/* A run that ran out of GPU memory while another process held it: the
+ * grader asks its own probe how much is free once the run has ended (the
+ * student's allocations are gone with its process), and under
+ * SL_GPU_FREE_MIN_MIB it is the GPU's sharer's doing, not the student's
+ * (ERROR). 1 when it was. */
+static int gpu_memory_taken(const char *what, sl_outcome *r)
+{
+    long long total, avail = sl_gpu_free_memory(&total);
+    if (avail < 0 || avail >= (long long)SL_GPU_FREE_MIN_MIB << 20)
+        return 0;
+    set(r, SL_V_ERROR);
+    sl_text_printf(&r->detail,
+                   "%s: the GPU ran out of memory, and once the run had ended it still had only "
+                   "%lld MiB free of %lld: another process holds it: not judged (grade it again "
+                   "on a GPU of its own)\n",
+                   what, avail >> 20, total >> 20);
+    return 1;
+}
+
 /* Outcome of a runner process that did not end normally with code 0:
  * fills r and returns 1, or returns 0 when it ended well. Every way the
  * program itself ends is the student's (student code can exit with any
@@ -386,6 +444,11 @@ static int judge_process(const sl_grade_ctx *ctx, const run_out *o, const sl_inp
                            what, timeout_s, label, again);
         return 1;
     }
+    /* "No GPU" before ready with no GPU found by the grader's own probe is
+     * SKIP, below; any other failure before ready is the machine's */
+    if (!(p->exited && p->code == SL_EXIT_NO_GPU && sl_gpu_probe() == SL_GPU_NONE) &&
+        failed_before_ready(o, what, r))
+        return 1;
     if (p->over_quota) {
         set(r, SL_V_LAUNCH);
         sl_text_printf(&r->detail,
@@ -432,6 +495,8 @@ static int judge_process(const sl_grade_ctx *ctx, const run_out *o, const sl_inp
     if (p->exited && p->code == SL_EXIT_CUDA) {
         char line[512], why[1024];
         cuda_error_line(o->log, line, sizeof line);
+        if (strstr(line, "out of memory") && gpu_memory_taken(what, r))
+            return 1;
         /* code the GPU could not load: the grader's when its own facts
          * (the GPU, the archs it built) say so, never on the line alone */
         if (ctx->target && sl_arch_mismatch(ctx->target, ctx->harness_archs, ctx->cuda_version,

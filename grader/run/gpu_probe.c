@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "case.h"
+#include "files.h"
 #include "proc.h"
 #include "synclab_config.h"
 
@@ -55,4 +56,30 @@ const char *sl_gpu_probe_detail(void)
 {
     sl_gpu_probe();
     return g_detail;
+}
+
+long long sl_gpu_free_memory(long long *total)
+{
+    if (total)
+        *total = -1;
+    const char *probe = sl_gpu_probe_path();
+    const char *tmp = getenv("TMPDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/synclab-gpumem-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    char *argv[] = {(char *)probe, "--memory", NULL};
+    sl_proc_result r;
+    sl_proc_run(argv, path, 4096, PROBE_TIMEOUT_S, &r);
+    char *text = sl_read_file(path, 4096, NULL);
+    unlink(path);
+    long long avail = -1, size = -1;
+    if (!(r.exited && r.code == 0 && text && sscanf(text, "%lld %lld", &avail, &size) == 2))
+        avail = size = -1;
+    free(text);
+    if (total)
+        *total = size;
+    return avail;
 }

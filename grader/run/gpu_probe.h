@@ -20,5 +20,9 @@ sl_gpu_state sl_gpu_probe(void);
 const char *sl_gpu_probe_path(void);
 /* One line for a report: what the probe said. */
 const char *sl_gpu_probe_detail(void);
+/* The first visible GPU's free bytes, asked of the probe now (a CUDA
+ * context of its own, a second or so: only after a run failed for want of
+ * GPU memory); *total (may be NULL) gets its size. -1 unknown. */
+long long sl_gpu_free_memory(long long *total);
 
 #endif

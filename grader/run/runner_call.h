@@ -29,6 +29,10 @@ enum {
      * peak, wait4's ru_maxrss): a runner the OOM killer stops under it was
      * stopped for the class's want of memory, not its own (grade.c). */
     SL_RUNNER_MEMORY_MIB = 4096,
+    /* GPU memory free once a run that ran out of it has ended, under which
+     * another process holds the GPU: no exercise needs 1 GiB of it, and
+     * the smallest MIG slice (5 GB) has more free */
+    SL_GPU_FREE_MIN_MIB = 2048,
 };
 
 typedef struct {

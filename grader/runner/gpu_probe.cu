@@ -4,7 +4,10 @@
  * and can exit with any code. Exit 0 with the device count when a device
  * answers, SL_EXIT_NO_GPU (77) when none does.
  * With --hold it makes a context on the visible GPU and keeps it until it
- * is killed (run/gpu_keep.h: the driver keeps that GPU set up meanwhile). */
+ * is killed (run/gpu_keep.h: the driver keeps that GPU set up meanwhile).
+ * With --memory it prints the first visible GPU's free and total bytes:
+ * whether a run that ran out of GPU memory found it taken by another
+ * process (gpu_probe.h). */
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -19,6 +22,16 @@ int main(int argc, char **argv)
             return SL_EXIT_NO_GPU;
         for (;;)
             pause();
+    }
+    if (argc > 1 && strcmp(argv[1], "--memory") == 0) {
+        size_t free = 0, total = 0;
+        cudaError_t e = cudaMemGetInfo(&free, &total);
+        if (e != cudaSuccess) {
+            printf("no answer (%s)\n", cudaGetErrorString(e));
+            return SL_EXIT_NO_GPU;
+        }
+        printf("%zu %zu\n", free, total);
+        return 0;
     }
     int n = 0;
     cudaError_t e = cudaGetDeviceCount(&n);

@@ -241,6 +241,15 @@ add_test(NAME grader.memory_out_gpu
 set_tests_properties(grader.memory_out_gpu PROPERTIES SKIP_RETURN_CODE 77 LABELS "gpu;grader"
                      TIMEOUT 600 ${SYNCLAB_GPU_TEST})
 
+# A GPU whose memory another process holds: ERROR, never the student's.
+add_executable(synclab_test_gpu_holder fixtures/gpu_holder.cu)
+add_test(NAME grader.gpu_memory_held
+         COMMAND ${SYNCLAB_ON_GPU} bash ${CMAKE_CURRENT_SOURCE_DIR}/gpu_memory_held.sh
+                 $<TARGET_FILE:syncgrade> ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/gpu-memory-held
+                 $<TARGET_FILE:synclab_test_gpu_holder>)
+set_tests_properties(grader.gpu_memory_held PROPERTIES SKIP_RETURN_CODE 77 LABELS "gpu;grader"
+                     TIMEOUT 600 ${SYNCLAB_GPU_TEST})
+
 # The together lever (judge/together.h): a student's lessons swept in one
 # runner give the grades each lesson's own sweep gives, with several
 # lessons wrong at once (a hang, memcheck, a race, a launch error).
