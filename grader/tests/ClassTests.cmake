@@ -247,8 +247,9 @@ add_test(NAME grader.gpu_memory_held
          COMMAND ${SYNCLAB_ON_GPU} bash ${CMAKE_CURRENT_SOURCE_DIR}/gpu_memory_held.sh
                  $<TARGET_FILE:syncgrade> ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/gpu-memory-held
                  $<TARGET_FILE:synclab_test_gpu_holder>)
+# RUN_SERIAL: the GPU it fills is every other GPU test's too
 set_tests_properties(grader.gpu_memory_held PROPERTIES SKIP_RETURN_CODE 77 LABELS "gpu;grader"
-                     TIMEOUT 600 ${SYNCLAB_GPU_TEST})
+                     TIMEOUT 600 RUN_SERIAL TRUE ${SYNCLAB_GPU_TEST})
 
 # The together lever (judge/together.h): a student's lessons swept in one
 # runner give the grades each lesson's own sweep gives, with several
