@@ -343,8 +343,8 @@ static int memory_ran_out(const run_out *o, const char *what, const char *label,
 /* Whether the runner said SL_RUNNER_READY (at the start of a line of its
  * log): the harness says it before any of the submission's code runs
  * (constructors are refused: hostobj.h), so a runner that never said it
- * ran none. Read from the log, not from the watch, which may miss a mark
- * said just before a quick end. */
+ * ran none. Read from the log too: the watch may miss a mark said just
+ * before a quick end. */
 static int said_ready(const run_out *o)
 {
     size_t n = strlen(SL_RUNNER_READY);
@@ -361,7 +361,9 @@ static int said_ready(const run_out *o)
 static int failed_before_ready(const run_out *o, const char *what, sl_outcome *r)
 {
     const sl_proc_result *p = &o->pr;
-    if ((p->exited && p->code == 0) || said_ready(o))
+    /* ready by its log or by the watch: a log emptied later (a tool's
+     * target may reopen it) does not unsay what the watch saw */
+    if ((p->exited && p->code == 0) || said_ready(o) || p->ready_s > 0)
         return 0;
     char why[600], line[512];
     cuda_error_line(o->log ? o->log : "", line, sizeof line);
