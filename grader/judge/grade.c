@@ -1102,9 +1102,11 @@ static void build_failure(const sl_grade_ctx *ctx, sl_outcome *r)
         if (memmem(s, len, "error", 5) || memmem(s, len, "Error", 5)) {
             sl_text_printf(&r->detail, "%.*s\n", (int)len, s);
             if (!r->where[0]) {
-                /* nvcc: "path/file.cu(12): error: ..." */
+                /* nvcc: "path/file.cu(12): error: ..."; not the grader's
+                 * own "error: ... (72745 MB free ...)" */
                 const char *paren = memchr(s, '(', len);
-                if (paren && paren[1] >= '0' && paren[1] <= '9') {
+                size_t digits = paren ? strspn(paren + 1, "0123456789") : 0;
+                if (paren && digits > 0 && strncmp(paren + 1 + digits, "): ", 3) == 0) {
                     char file[256];
                     snprintf(file, sizeof file, "%.*s", (int)(paren - s), s);
                     snprintf(r->where, sizeof r->where, "%s:%d", sl_base_name(file),
