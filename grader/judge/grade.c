@@ -345,14 +345,7 @@ static int memory_ran_out(const run_out *o, const char *what, const char *label,
  * (constructors are refused: hostobj.h), so a runner that never said it
  * ran none. Read from the log too: the watch may miss a mark said just
  * before a quick end. */
-static int said_ready(const run_out *o)
-{
-    size_t n = strlen(SL_RUNNER_READY);
-    for (const char *l = o->log; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
-        if (strncmp(l, SL_RUNNER_READY, n) == 0 && (l[n] == '\n' || l[n] == '\0'))
-            return 1;
-    return 0;
-}
+static int said_ready(const run_out *o) { return sl_has_line(o->log, SL_RUNNER_READY); }
 
 /* A runner that failed before it was ready: its CUDA context, its driver
  * watch or its system-call wall could not be made, or its tool could

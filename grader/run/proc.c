@@ -17,6 +17,7 @@
 #include "contain.h"
 #include "files.h"
 #include "memory.h"
+#include "text.h"
 
 /* Children started here and not yet waited for: in a subreaper, every
  * other child is a stray some runner left behind (see contain.h). */
@@ -366,16 +367,13 @@ static int became_ready(sl_proc *p)
     char *buf = sl_read_file(p->watch_ready, 65535, NULL);
     if (!buf)
         return 0;
-    size_t len = strlen(p->ready_mark);
-    for (const char *s = buf; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
-        if (strncmp(s, p->ready_mark, len) == 0 && (s[len] == '\n' || s[len] == '\0')) {
-            p->ready = 1;
-            p->limits_from = p->last_progress = now;
-            free(buf);
-            return 1;
-        }
+    int ready = sl_has_line(buf, p->ready_mark);
     free(buf);
-    return 0;
+    if (ready) {
+        p->ready = 1;
+        p->limits_from = p->last_progress = now;
+    }
+    return ready;
 }
 
 /* Past the time limit: start_s while not ready, else timeout_s. */

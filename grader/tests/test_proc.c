@@ -10,6 +10,7 @@
 #include "files.h"
 #include "memory.h"
 #include "proc.h"
+#include "text.h"
 #include "unit.h"
 
 static char log_path[4200]; /* in unit_tmp_dir(), set by proc_suite */
@@ -139,6 +140,24 @@ START_TEST(the_start_is_measured)
     run_ready("sleep 0.2", 30, 0, 30, &r); /* never ready: no start time */
     ck_assert(r.exited && r.ready_s == 0);
     ck_assert_str_eq(sl_proc_ready_note(&r, note, sizeof note), "");
+}
+END_TEST
+
+/* The mark is a whole line: the watch (proc.c) and the judge (grade.c's
+ * said_ready) read it alike. */
+START_TEST(ready_mark_is_a_whole_line)
+{
+    ck_assert(sl_has_line("@@ready\n", "@@ready"));
+    ck_assert(sl_has_line("runner: start\n@@ready", "@@ready"));
+    ck_assert(!sl_has_line("@@readyX\n", "@@ready"));
+    ck_assert(!sl_has_line("say @@ready\n", "@@ready"));
+    ck_assert(!sl_has_line("", "@@ready"));
+    ck_assert(!sl_has_line(NULL, "@@ready"));
+    sl_proc_result r;
+    run_ready("echo @@readyX; sleep 0.3", 30, 0, 30, &r);
+    ck_assert(r.exited && r.ready_s == 0);
+    run_ready("echo start; echo @@ready; sleep 0.3", 30, 0, 30, &r);
+    ck_assert(r.exited && r.ready_s > 0);
 }
 END_TEST
 
@@ -565,6 +584,7 @@ Suite *proc_suite(void)
     tcase_add_test(tc, silence_is_a_hang);
     tcase_add_test(tc, slow_start_is_not_counted);
     tcase_add_test(tc, the_start_is_measured);
+    tcase_add_test(tc, ready_mark_is_a_whole_line);
     tcase_add_test(tc, work_after_ready_is_timed);
     tcase_add_test(tc, silence_after_ready_is_a_hang);
     tcase_add_test(tc, the_other_child_meets_its_limit);

@@ -80,3 +80,12 @@ int sl_text_replace(sl_text *t, const char *from, const char *to)
     *t = out;
     return count;
 }
+
+int sl_has_line(const char *text, const char *line)
+{
+    size_t n = strlen(line);
+    for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+        if (strncmp(l, line, n) == 0 && (l[n] == '\n' || l[n] == '\0'))
+            return 1;
+    return 0;
+}

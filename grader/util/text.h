@@ -19,5 +19,8 @@ void sl_text_clear(sl_text *t);
 /* Every occurrence of from (not empty) replaced by to; returns how many. */
 int sl_text_replace(sl_text *t, const char *from, const char *to);
 void sl_text_free(sl_text *t);
+/* Whether line is one of text's lines, whole (a protocol mark such as
+ * "@@ready": a longer line that starts with it is not it). */
+int sl_has_line(const char *text, const char *line);
 
 #endif
