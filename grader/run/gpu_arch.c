@@ -168,22 +168,15 @@ static void ask_nvidia_smi(void)
     g_asked = 1;
     memset(&g_caps, 0, sizeof g_caps);
     g_why[0] = '\0';
-    const char *tmp = getenv("TMPDIR");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/synclab-smi-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    int fd = mkstemp(path);
-    if (fd < 0) {
+    char *argv[] = {"nvidia-smi", "--query-gpu=uuid,compute_cap", "--format=csv,noheader", NULL};
+    sl_proc_result r;
+    char *text = sl_proc_output(argv, 1 << 20, SMI_TIMEOUT_S, &r);
+    if (!text) {
+        const char *tmp = getenv("TMPDIR");
         snprintf(g_why, sizeof g_why, "cannot create a file in %s for nvidia-smi's answer",
                  tmp && *tmp ? tmp : "/tmp");
         return;
     }
-    close(fd);
-    char *argv[] = {"nvidia-smi", "--query-gpu=uuid,compute_cap", "--format=csv,noheader", NULL};
-    sl_proc_result r;
-    memset(&r, 0, sizeof r);
-    sl_proc_run(argv, path, 1 << 20, SMI_TIMEOUT_S, &r);
-    char *text = sl_read_file(path, 1 << 20, NULL);
-    unlink(path);
     if (r.spawn_failed)
         snprintf(g_why, sizeof g_why, "no nvidia-smi on the PATH");
     else if (r.timed_out)
@@ -192,7 +185,7 @@ static void ask_nvidia_smi(void)
         snprintf(g_why, sizeof g_why, "nvidia-smi failed (%s %d)",
                  r.exited ? "exit status" : "signal", r.exited ? r.code : r.sig);
     else
-        sl_gpu_caps_parse(text ? text : "", &g_caps);
+        sl_gpu_caps_parse(text, &g_caps);
     free(text);
 }
 

@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include "case.h"
-#include "files.h"
 #include "proc.h"
 #include "synclab_config.h"
 
@@ -60,21 +59,9 @@ const char *sl_gpu_probe_detail(void)
 
 long long sl_gpu_free_memory(long long *total)
 {
-    if (total)
-        *total = -1;
-    const char *probe = sl_gpu_probe_path();
-    const char *tmp = getenv("TMPDIR");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/synclab-gpumem-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    int fd = mkstemp(path);
-    if (fd < 0)
-        return -1;
-    close(fd);
-    char *argv[] = {(char *)probe, "--memory", NULL};
+    char *argv[] = {(char *)sl_gpu_probe_path(), "--memory", NULL};
     sl_proc_result r;
-    sl_proc_run(argv, path, 4096, PROBE_TIMEOUT_S, &r);
-    char *text = sl_read_file(path, 4096, NULL);
-    unlink(path);
+    char *text = sl_proc_output(argv, 4096, PROBE_TIMEOUT_S, &r);
     long long avail = -1, size = -1;
     if (!(r.exited && r.code == 0 && text && sscanf(text, "%lld %lld", &avail, &size) == 2))
         avail = size = -1;

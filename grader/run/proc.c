@@ -581,6 +581,22 @@ void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_ca
     sl_proc_run_opts(argv, &o, r);
 }
 
+char *sl_proc_output(char *const argv[], size_t cap, double timeout_s, sl_proc_result *r)
+{
+    memset(r, 0, sizeof *r);
+    const char *tmp = getenv("TMPDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/synclab-output-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return NULL;
+    close(fd);
+    sl_proc_run(argv, path, cap, timeout_s, r);
+    char *text = sl_read_file(path, cap, NULL);
+    unlink(path);
+    return text ? text : strdup("");
+}
+
 void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap, double timeout_s,
                  sl_proc_result *r)
 {

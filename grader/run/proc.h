@@ -146,6 +146,12 @@ void sl_proc_run_watched(char *const argv[], const char *out_path, size_t out_ca
 void sl_proc_run(char *const argv[], const char *out_path, size_t out_cap, double timeout_s,
                  sl_proc_result *r);
 
+/* Runs one of the grader's own programs (never student code) with its
+ * stdout and stderr caught in a file of TMPDIR (else /tmp), and reads back
+ * at most cap bytes: the text (malloc'd; "" when nothing was printed), or
+ * NULL when no such file could be made (nothing ran). */
+char *sl_proc_output(char *const argv[], size_t cap, double timeout_s, sl_proc_result *r);
+
 /* Seconds on a monotonic clock. */
 double sl_now(void);
 

@@ -145,6 +145,30 @@ END_TEST
 
 /* The mark is a whole line: the watch (proc.c) and the judge (grade.c's
  * said_ready) read it alike. */
+/* A grader program's answer, read back (nvidia-smi's, the probe's). */
+START_TEST(output_is_read_back)
+{
+    sl_proc_result r;
+    char *echo[] = {"sh", "-c", "echo 42 7; echo oops >&2", NULL};
+    char *text = sl_proc_output(echo, 4096, 10, &r);
+    ck_assert(r.exited && r.code == 0);
+    ck_assert_str_eq(text, "42 7\noops\n");
+    free(text);
+    char *quiet[] = {"true", NULL};
+    text = sl_proc_output(quiet, 4096, 10, &r);
+    ck_assert_str_eq(text, "");
+    free(text);
+    char *missing[] = {"/nonexistent/synclab-tool", NULL};
+    text = sl_proc_output(missing, 4096, 10, &r);
+    ck_assert(r.spawn_failed);
+    free(text);
+    /* nowhere to catch it: nothing runs */
+    setenv("TMPDIR", "/nonexistent/synclab-tmp", 1);
+    ck_assert_ptr_null(sl_proc_output(echo, 4096, 10, &r));
+    unsetenv("TMPDIR");
+}
+END_TEST
+
 START_TEST(ready_mark_is_a_whole_line)
 {
     ck_assert(sl_has_line("@@ready\n", "@@ready"));
@@ -584,6 +608,7 @@ Suite *proc_suite(void)
     tcase_add_test(tc, silence_is_a_hang);
     tcase_add_test(tc, slow_start_is_not_counted);
     tcase_add_test(tc, the_start_is_measured);
+    tcase_add_test(tc, output_is_read_back);
     tcase_add_test(tc, ready_mark_is_a_whole_line);
     tcase_add_test(tc, work_after_ready_is_timed);
     tcase_add_test(tc, silence_after_ready_is_a_hang);
