@@ -245,6 +245,14 @@ typedef struct {
     int no_rerun;   /* not run again alone: the student's budget was spent */
 } run_out;
 
+/* The input the runner was on when it ended (its last "@@case i"), as
+ * a verdict names it; "?" before any. */
+static const char *case_label(const run_out *o, const sl_inputs *in)
+{
+    int c = last_case(o->log ? o->log : "");
+    return c >= 0 && c < in->count ? in->v[c].label : "?";
+}
+
 static void run_free(run_out *o)
 {
     free(o->log);
@@ -403,8 +411,7 @@ static int judge_process(const sl_grade_ctx *ctx, const run_out *o, const sl_inp
                          const char *what, double timeout_s, sl_outcome *r)
 {
     const sl_proc_result *p = &o->pr;
-    int c = last_case(o->log);
-    const char *label = c >= 0 && c < in->count ? in->v[c].label : "?";
+    const char *label = case_label(o, in);
     const char *again = o->alone      ? ", again with the GPU to itself"
                         : o->no_rerun ? budget_note()
                                       : "";
@@ -710,15 +717,13 @@ static int sanitizers_finish(const sl_grade_ctx *ctx, const sl_inputs *small, sa
     int found = 0;
     /* A tool whose target the OOM killer stopped says so as an error it
      * found ("process didn't terminate successfully", read as a finding):
-     * the machine's doing (or a hog's) first, and whatever it printed
-     * before is judged again with room */
+     * the machine's doing (or a hog's) comes first, and what the tool
+     * printed before the kill is not judged */
     for (int i = 0; i < SL_NTOOLS && !found; i++)
-        if ((b->mask & (unsigned)SL_TOOL_ORDER[i]) && b->started[i] && oom_killed(&res[i])) {
+        if ((b->mask & (unsigned)SL_TOOL_ORDER[i]) && b->started[i]) {
             char what[64];
-            int c = last_case(res[i].log);
             snprintf(what, sizeof what, "under %s", sl_tool_name(SL_TOOL_ORDER[i]));
-            found = memory_ran_out(&res[i], what,
-                                   c >= 0 && c < small->count ? small->v[c].label : "?", r);
+            found = memory_ran_out(&res[i], what, case_label(&res[i], small), r);
         }
     for (int i = 0; i < SL_NTOOLS && !found; i++) {
         if (!(b->mask & (unsigned)SL_TOOL_ORDER[i]) || !b->started[i])
