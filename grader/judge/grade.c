@@ -327,7 +327,7 @@ static int memory_ran_out(const run_out *o, const char *what, const char *label,
     const sl_proc_result *p = &o->pr;
     if (!oom_killed(o))
         return 0;
-    long mib = (p->max_rss_kb + 1023) / 1024;
+    long mib = sl_proc_peak_mib(p);
     if (mib > SL_RUNNER_MEMORY_MIB) {
         set(r, SL_V_LAUNCH);
         sl_text_printf(&r->detail,

@@ -458,12 +458,14 @@ const char *sl_proc_ready_note(const sl_proc_result *r, char *buf, size_t n)
     return buf;
 }
 
+long sl_proc_peak_mib(const sl_proc_result *r) { return (r->max_rss_kb + 1023) / 1024; }
+
 const char *sl_proc_memory_note(const sl_proc_result *r, char *buf, size_t n)
 {
     if (n > 0)
         buf[0] = '\0';
     if (r->max_rss_kb > 0)
-        snprintf(buf, n, ", %ld MiB at most", (r->max_rss_kb + 1023) / 1024);
+        snprintf(buf, n, ", %ld MiB at most", sl_proc_peak_mib(r));
     return buf;
 }
 

@@ -43,6 +43,8 @@ enum { SL_PROC_KILLED_TIME = 1, SL_PROC_KILLED_QUOTA = 2 };
 /* ", ready after X s" when r->ready_s is known, else "": the trace lines'
  * one spelling of it (scripts/bench-class.sh reads it). Returns buf. */
 const char *sl_proc_ready_note(const sl_proc_result *r, char *buf, size_t n);
+/* r->max_rss_kb in MiB, rounded up (0 unknown). */
+long sl_proc_peak_mib(const sl_proc_result *r);
 /* ", N MiB at most" when r->max_rss_kb is known, else "": the memory a
  * run held at its peak, beside its time in the trace lines. Returns buf. */
 const char *sl_proc_memory_note(const sl_proc_result *r, char *buf, size_t n);

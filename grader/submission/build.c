@@ -222,7 +222,7 @@ static int run_tool(char *const argv[], const char *logpath, double timeout_s, s
         sl_text_printf(log,
                        "error: the kernel stopped %s for want of memory (the grader's machine "
                        "ran out of it; %ld MiB was its own): not the file's doing\n",
-                       sl_base_name(argv[0]), (r.max_rss_kb + 1023) / 1024);
+                       sl_base_name(argv[0]), sl_proc_peak_mib(&r));
     } else if (!ok && ran_out_of_memory(&r, text))
         sl_text_printf(log,
                        "error: the compiler ran out of memory (its limit is %d MiB): a "
